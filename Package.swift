@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// ForcePicker: a force-sensitive value picker for two FSR cells under a rocker cap.
+///
+/// `ForceEngine`, `ForceProtocol` and `ForceFirmware` are Embedded-clean: the same
+/// sources are compiled for armv6m by `Tools/build-firmware`. Everything else is host-only.
+let package = Package(
+  name: "ForcePicker",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "forcectl", targets: ["ForceCtl"]),
+    .library(name: "ForceEngine", targets: ["ForceEngine"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+  ],
+  targets: [
+    .target(name: "ForceEngine"),
+    .target(name: "ForceReference", dependencies: ["ForceEngine"]),
+    .target(name: "ForceSim", dependencies: ["ForceEngine"]),
+    .target(name: "ForceFirmware", dependencies: ["ForceEngine"]),
+    .target(
+      name: "ForceCtlKit",
+      dependencies: [
+        "ForceEngine", "ForceSim",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "ForceCtl", dependencies: ["ForceCtlKit"]),
+    .executableTarget(name: "EngineBench", dependencies: ["ForceEngine"]),
+    .testTarget(
+      name: "ForceEngineTests",
+      dependencies: [
+        "ForceEngine", "ForceReference", "ForceSim",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      resources: [.copy("Golden")]
+    ),
+    .testTarget(
+      name: "ForceCtlTests",
+      dependencies: ["ForceCtlKit", "ForceSim", "ForceEngine"]
+    ),
+  ]
+)

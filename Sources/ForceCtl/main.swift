@@ -1,0 +1,3 @@
+import ForceCtlKit
+
+ForceCtl.main()

@@ -1,0 +1,80 @@
+/// Per-cell calibration (SPEC §2.2–2.3): offset, gain, optional linearization, and
+/// the sensitivity multiplier, reduced to integer constants when parameters change.
+public struct CellCalibration: Equatable {
+  /// Reading at rest, subtracted first.
+  @usableFromInline var offset: Int32
+  /// Gain in Q16 (1.0 = 65536).
+  @usableFromInline var gainQ16: Int32
+  /// Sensitivity multiplier in Q16, applied after linearization.
+  @usableFromInline var sensitivityQ16: Int32
+  /// Linearization knots at 0, 128, …, 1024 (clamped input), or nil for linear.
+  @usableFromInline var curve: LinearizationCurve?
+
+  /// Derives the constants for one cell.
+  /// - Parameters:
+  ///   - offset: raw counts at rest.
+  ///   - gain: thousandths (1000 = 1.0).
+  ///   - curve: linearization strength in thousandths (0 = linear).
+  ///   - sensitivity: the sensitivity setting.
+  public init(offset: Int32, gain: Int32, curve: Int32, sensitivity: Sensitivity) {
+    self.offset = offset
+    self.gainQ16 = (gain * 65_536 + 500) / 1000  // gain ≤ 10 000: fits Int32
+    self.sensitivityQ16 = sensitivity.gainQ16
+    self.curve = curve == 0 ? nil : LinearizationCurve(strength: curve)
+  }
+
+  /// Calibrated reading, 0...1023, for a raw 10-bit reading.
+  @inlinable
+  public func apply(_ raw: UInt16) -> Int32 {
+    // (1023 - 0) × gainQ16 (≤ 655 360) < 2^31: no overflow.
+    var value = ((Int32(raw) &- offset) &* gainQ16) >> 16
+    value = value < 0 ? 0 : (value > 1023 ? 1023 : value)
+    if let curve { value = curve.apply(value) }
+    if sensitivityQ16 != 65_536 {
+      value = (value &* sensitivityQ16) >> 16
+      if value > 1023 { value = 1023 }
+    }
+    return value
+  }
+}
+
+/// An FSR divider's output rises steeply at first and flattens near full scale.
+/// This undoes that shape: with strength c (0…0.9), `y = x(1−c)/(1−c·x)` on the
+/// unit interval, which is the inverse of the divider-like curve `x = y/(1−c+c·y)`.
+/// Stored as 9 knots and interpolated, so there is no division per frame.
+public struct LinearizationCurve: Equatable {
+  @usableFromInline var knots: (Int16, Int16, Int16, Int16, Int16, Int16, Int16, Int16, Int16)
+
+  public static func == (a: LinearizationCurve, b: LinearizationCurve) -> Bool {
+    withUnsafeBytes(of: a.knots) { x in withUnsafeBytes(of: b.knots) { y in x.elementsEqual(y) } }
+  }
+
+  /// Builds the knots for strength `strength` thousandths (0…900).
+  public init(strength: Int32) {
+    knots = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let c = strength
+    withUnsafeMutableBytes(of: &knots) { raw in
+      for index in 0...8 {
+        // x = index/8; y = x(1−c)/(1−c x) in counts, with c in thousandths.
+        let x = Int32(index) * 128  // counts on a 1024 scale
+        let numerator = x * (1000 - c) * 1024  // ≤ 1.05e9: fits Int32
+        let denominator = (1024 * 1000 - c * x)
+        var y = (numerator + denominator / 2) / denominator
+        if y > 1023 { y = 1023 }
+        raw.storeBytes(of: Int16(y), toByteOffset: index * 2, as: Int16.self)
+      }
+    }
+  }
+
+  /// Interpolates the curve at `value` (0...1023).
+  @inlinable
+  public func apply(_ value: Int32) -> Int32 {
+    let index = Int(value >> 7)
+    let part = value & 127
+    return withUnsafeBytes(of: knots) { raw in
+      let low = Int32(raw.load(fromByteOffset: index &* 2, as: Int16.self))
+      let high = Int32(raw.load(fromByteOffset: index &* 2 &+ 2, as: Int16.self))
+      return low &+ (((high &- low) &* part &+ 64) >> 7)
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/// Everything the frame loop needs from the parameters, derived once per change.
+///
+/// All divisions and unit conversions (ms to frames, speeds to per-frame units)
+/// happen here, so `ForceEngine.step` has none.
+public struct EngineConfig: Equatable {
+  /// Frames that make up the onset window after first contact (SPEC §5).
+  public static let onsetFrames: UInt8 = 4
+  /// Half of full scale: the peak a pulse must reach.
+  public static let pulsePeak: Int32 = 512
+  /// Rise a quick press needs, in counts per 16 ms (10 % of full scale, SPEC §4).
+  public static let quickRiseCountsPer16ms: Int32 = 102
+  /// Onset velocity per count of peak force, Q16: full scale maps to 127.
+  public static let velocityScaleQ16: Int32 = 127 * 65_536 / 1023
+
+  public var technique: Technique
+  public var left: CellCalibration
+  public var right: CellCalibration
+  public var filter: LowPassFilter
+  public var edges: ZoneEdges
+  public var transfer: TransferFunction
+  public var range: ValueRange
+  public var rollThreshold: UInt32
+  public var pressThroughLevel: Int32
+  public var quickReleaseFrames: UInt32
+  public var pulseWindowFrames: UInt32
+  public var pulseRiseFrames: UInt32
+  public var pressThroughRiseFrames: UInt32
+  /// Positional technique: items per count above rest, Q16.
+  public var positionalSlopeQ16: Int64
+
+  /// Derives the configuration from validated parameters.
+  public init(_ p: Parameters) {
+    let rate = p[.sampleRateHz]
+    technique = p.technique
+    left = CellCalibration(offset: p[.leftOffset], gain: p[.leftGain], curve: p[.leftCurve], sensitivity: p.sensitivity)
+    right = CellCalibration(offset: p[.rightOffset], gain: p[.rightGain], curve: p[.rightCurve], sensitivity: p.sensitivity)
+    filter = LowPassFilter(timeConstantMs: p[.filterMs], sampleRateHz: rate)
+    edges = ZoneEdges(
+      contact: p[.contactThreshold], rest: p[.restThreshold], boost: p[.boostThreshold],
+      hysteresis: p[.hysteresis])
+    transfer = TransferFunction(p)
+    range = ValueRange(
+      min: p[.rangeMin], max: p[.rangeMax], wraps: p[.wrap] != 0 || p.technique == .wrap,
+      unitsPerItem: 1000 * rate)
+    rollThreshold = UInt32(p[.rollThreshold])
+    pressThroughLevel = p[.pressThroughLevel]
+    quickReleaseFrames = EngineConfig.frames(ms: p[.quickReleaseMs], rate: rate)
+    pulseWindowFrames = EngineConfig.frames(ms: p[.pulseWindowMs], rate: rate)
+    pulseRiseFrames = EngineConfig.riseFrames(from: p[.restThreshold], to: EngineConfig.pulsePeak, rate: rate)
+    pressThroughRiseFrames = EngineConfig.riseFrames(
+      from: p[.restThreshold], to: p[.pressThroughLevel], rate: rate)
+    let restSpan = Int64(1023 - p[.restThreshold])
+    positionalSlopeQ16 = (Int64(p[.rangeMax] - p[.rangeMin]) * 65_536 + restSpan / 2) / restSpan
+  }
+
+  /// Whole frames covering `ms` milliseconds at `rate` frames per second (rounded).
+  static func frames(ms: Int32, rate: Int32) -> UInt32 {
+    UInt32((ms * rate + 500) / 1000)
+  }
+
+  /// Frames allowed for force to rise from `from` to `to` at the quick-press rate
+  /// (SPEC §4: 10 % of full scale per 16 ms), rounded up. Zero when `to ≤ from`.
+  static func riseFrames(from: Int32, to: Int32, rate: Int32) -> UInt32 {
+    guard to > from else { return 0 }
+    let perMs = EngineConfig.quickRiseCountsPer16ms  // counts per 16 ms
+    let numerator = (to - from) * 16 * rate  // ≤ 1023 × 16 × 1000
+    let denominator = perMs * 1000
+    return UInt32((numerator + denominator - 1) / denominator)
+  }
+}

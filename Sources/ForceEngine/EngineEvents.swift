@@ -1,0 +1,59 @@
+/// The events of one frame (SPEC §5): a bit per kind plus the payloads.
+///
+/// At most one event of each kind happens in a frame, so a bitmask is enough and
+/// costs no allocation. They are listed (`forEach`, `kinds`) in SPEC §5 order.
+public struct EngineEvents: Equatable, Sendable {
+  /// One kind of event; the raw value is its bit.
+  public enum Kind: UInt16, Sendable {
+    /// `touch-down:<velocity>`.
+    case touchDown = 0x001
+    /// `activate`: force crossed the rest threshold upward.
+    case activate = 0x002
+    /// `direction:up|down`.
+    case direction = 0x004
+    /// `boost:on|off`.
+    case boost = 0x008
+    /// `pulse`: a pulse toggled the direction.
+    case pulse = 0x010
+    /// `reverse`: press-through entered reverse mode.
+    case reverse = 0x020
+    /// `value:<v>`: the shown value changed.
+    case value = 0x040
+    /// `commit:<v>`.
+    case commit = 0x080
+    /// `release`.
+    case release = 0x100
+
+    /// Number of kinds.
+    public static let count = 9
+
+    /// The kind at position `index` of SPEC §5 order.
+    public static func at(_ index: Int) -> Kind {
+      Kind(rawValue: UInt16(1) << UInt16(index))!
+    }
+  }
+
+  /// Which kinds happened (bits of `Kind`).
+  public var mask: UInt16 = 0
+  /// Payload of `touchDown`: onset velocity, 1...127.
+  public var velocity: UInt8 = 0
+  /// Payload of `direction`.
+  public var direction: Direction = .up
+  /// Payload of `boost`: true for on.
+  public var boostOn: Bool = false
+  /// Payload of `value` and `commit` (a commit always reports the shown value).
+  public var value: Int32 = 0
+
+  /// No events.
+  public init() {}
+
+  /// True when no event happened.
+  @inlinable public var isEmpty: Bool { mask == 0 }
+
+  /// Whether `kind` happened.
+  @inlinable public func contains(_ kind: Kind) -> Bool { mask & kind.rawValue != 0 }
+
+  @inlinable mutating func insert(_ kind: Kind) { mask |= kind.rawValue }
+
+  @inlinable mutating func remove(_ kind: Kind) { mask &= ~kind.rawValue }
+}

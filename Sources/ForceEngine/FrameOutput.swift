@@ -1,0 +1,83 @@
+/// What the engine reports for one frame (SPEC §7 columns, minus the frame number).
+public struct FrameOutput: Equatable, Sendable {
+  /// Total force after calibration, sensitivity and smoothing, 0...1023.
+  public var force: Int16
+  /// The engine's state.
+  public var state: EngineState
+  /// The current direction of motion.
+  public var direction: Direction
+  /// The shown value (the position rounded to the nearest item).
+  public var value: Int32
+  /// The position's offset from `value`, in units of 1/`unitsPerItem` item,
+  /// in `-unitsPerItem/2 ..< unitsPerItem/2`.
+  public var fraction: Int32
+  /// Position units per item: 1000 × `sample_rate_hz`.
+  public var unitsPerItem: Int32
+  /// The events of this frame.
+  public var events: EngineEvents
+
+  /// Creates a frame output.
+  public init(
+    force: Int16, state: EngineState, direction: Direction, value: Int32,
+    fraction: Int32, unitsPerItem: Int32, events: EngineEvents
+  ) {
+    self.force = force
+    self.state = state
+    self.direction = direction
+    self.value = value
+    self.fraction = fraction
+    self.unitsPerItem = unitsPerItem
+    self.events = events
+  }
+
+  /// The position in thousandths of an item, rounded half up (SPEC §7 prints it with
+  /// three decimals). Involves a division: for output, not for the frame loop.
+  public var positionMilli: Int32 {
+    let rate = unitsPerItem / 1000
+    // fraction / rate is in -500..<500; round half up with floor division.
+    let twice = fraction &* 2 &+ rate
+    let divisor = rate &* 2
+    var quotient = twice / divisor
+    if twice % divisor < 0 { quotient -= 1 }
+    return value &* 1000 &+ quotient
+  }
+}
+
+/// The engine's state, as in SPEC §7.
+public enum EngineState: UInt8, Sendable {
+  /// No touch.
+  case idle = 0
+  /// Touching, below the rest threshold: nothing moves.
+  case resting = 1
+  /// Normal rate control.
+  case scrolling = 2
+  /// Boosted rate control.
+  case boosted = 3
+  /// Press-through reverse mode at the maximum: the value holds.
+  case paused = 4
+
+  /// Name used in the CSV.
+  public var name: StaticString {
+    switch self {
+    case .idle: return "idle"
+    case .resting: return "resting"
+    case .scrolling: return "scrolling"
+    case .boosted: return "boosted"
+    case .paused: return "paused"
+    }
+  }
+}
+
+/// Direction of motion.
+public enum Direction: UInt8, Sendable {
+  /// Towards `range_max`.
+  case up = 0
+  /// Towards `range_min`.
+  case down = 1
+
+  /// Name used in the CSV and in events.
+  public var name: StaticString { self == .up ? "up" : "down" }
+
+  /// The other direction.
+  @inlinable public var reversed: Direction { self == .up ? .down : .up }
+}

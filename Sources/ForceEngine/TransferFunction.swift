@@ -1,0 +1,38 @@
+/// Force to speed (SPEC §3): zero below rest, linear to `speed_normal_max` at the
+/// boost threshold, then linear from `speed_boost_min` to `speed_boost_max` at full
+/// scale, plateau above. Speeds are milli-items per second.
+///
+/// The slopes are Q8 milli-items/s per count, derived when parameters change: the
+/// rounding error is at most half a Q8 step per count, 2 milli-items/s over the
+/// whole zone, far inside SPEC §3's 1 %.
+public struct TransferFunction: Equatable {
+  @usableFromInline var rest: Int32
+  @usableFromInline var boost: Int32
+  @usableFromInline var normalSlopeQ8: Int32
+  @usableFromInline var boostMin: Int32
+  @usableFromInline var boostSlopeQ8: Int32
+
+  /// Derives the constants from the parameters.
+  public init(_ p: Parameters) {
+    rest = p[.restThreshold]
+    boost = p[.boostThreshold]
+    // speeds ≤ 100 000 and spans ≥ 1: × 256 fits Int32.
+    normalSlopeQ8 = (p[.speedNormalMax] * 256 + (boost - rest) / 2) / (boost - rest)
+    boostMin = p[.speedBoostMin]
+    let boostSpan = 1023 - boost
+    boostSlopeQ8 = ((p[.speedBoostMax] - boostMin) * 256 + boostSpan / 2) / boostSpan
+  }
+
+  /// Speed in milli-items per second at force `force` (0...1023). `boosted` picks the
+  /// segment inside the hysteresis band just below the boost threshold.
+  @inlinable
+  public func speed(force: Int32, boosted: Bool) -> Int32 {
+    if boosted {
+      let above = force > boost ? (force > 1023 ? 1023 : force) &- boost : 0
+      return boostMin &+ ((above &* boostSlopeQ8 &+ 128) >> 8)
+    }
+    if force <= rest { return 0 }
+    let above = (force < boost ? force : boost) &- rest
+    return (above &* normalSlopeQ8 &+ 128) >> 8
+  }
+}

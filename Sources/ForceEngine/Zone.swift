@@ -1,0 +1,58 @@
+/// The force zones of SPEC §2.6, lowest first.
+public enum Zone: UInt8, Comparable, Sendable {
+  /// Below the contact threshold.
+  case idle = 0
+  /// Contact, below rest.
+  case resting = 1
+  /// Normal rate control.
+  case normal = 2
+  /// Boosted rate control.
+  case boosted = 3
+
+  public static func < (a: Zone, b: Zone) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// Zone edges with hysteresis: a zone is entered when force reaches its threshold
+/// and left only when force falls below `threshold − hysteresis`, so a noisy force
+/// sitting on an edge does not chatter.
+public struct ZoneEdges: Equatable {
+  @usableFromInline var contact: Int32
+  @usableFromInline var rest: Int32
+  @usableFromInline var boost: Int32
+  @usableFromInline var hysteresis: Int32
+
+  /// Edges from explicit thresholds.
+  public init(contact: Int32, rest: Int32, boost: Int32, hysteresis: Int32) {
+    self.contact = contact
+    self.rest = rest
+    self.boost = boost
+    self.hysteresis = hysteresis
+  }
+
+  /// The lower edge of `zone` (its entry threshold).
+  @inlinable
+  public func threshold(of zone: Zone) -> Int32 {
+    switch zone {
+    case .idle: return 0
+    case .resting: return contact
+    case .normal: return rest
+    case .boosted: return boost
+    }
+  }
+
+  /// The zone after one frame at force `force`, starting from `zone`.
+  @inlinable
+  public func next(from zone: Zone, force: Int32) -> Zone {
+    var zone = zone
+    var rose = false
+    while zone != .boosted, force >= threshold(of: Zone(rawValue: zone.rawValue &+ 1)!) {
+      zone = Zone(rawValue: zone.rawValue &+ 1)!
+      rose = true
+    }
+    if rose { return zone }
+    while zone != .idle, force < threshold(of: zone) &- hysteresis {
+      zone = Zone(rawValue: zone.rawValue &- 1)!
+    }
+    return zone
+  }
+}
