@@ -11,4 +11,10 @@ public struct ForceCtl: ParsableCommand {
   )
 
   public init() {}
+
+  /// The one-line message shown for `error` (what `main` prints before exiting non-zero).
+  public static func message(for error: Error) -> String {
+    if let error = error as? CLIError { return error.description }
+    return fullMessage(for: error)
+  }
 }

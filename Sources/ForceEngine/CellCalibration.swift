@@ -26,12 +26,12 @@ public struct CellCalibration: Equatable {
   /// Calibrated reading, 0...1023, for a raw 10-bit reading.
   @inlinable
   public func apply(_ raw: UInt16) -> Int32 {
-    // (1023 - 0) × gainQ16 (≤ 655 360) < 2^31: no overflow.
-    var value = ((Int32(raw) &- offset) &* gainQ16) >> 16
+    // |raw − offset| ≤ 1023 and gainQ16 ≤ 655 360: the product stays below 2^31.
+    var value = ((Int32(raw) &- offset) &* gainQ16 &+ 32_768) >> 16
     value = value < 0 ? 0 : (value > 1023 ? 1023 : value)
     if let curve { value = curve.apply(value) }
     if sensitivityQ16 != 65_536 {
-      value = (value &* sensitivityQ16) >> 16
+      value = (value &* sensitivityQ16 &+ 32_768) >> 16
       if value > 1023 { value = 1023 }
     }
     return value

@@ -1,0 +1,67 @@
+import ForceEngine
+import ForceSim
+import Foundation
+import Testing
+
+/// Hand-made gestures (Tools/make-golden-inputs.py) with their reviewed `sim run`
+/// output. A change in behaviour shows up here as a diff of whole CSV rows.
+@Suite struct GoldenTraceTests {
+  static let directory = Bundle.module.resourceURL!.appendingPathComponent("Golden")
+  static let names = ["press-500", "thumb-roll", "pulse", "press-through", "two-button", "boost-quick-release", "tap"]
+
+  static func load(_ name: String) throws -> (input: [RawFrame], parameters: Parameters, expected: String) {
+    let input = try String(contentsOf: directory.appendingPathComponent("\(name).in.csv"), encoding: .utf8)
+    let args = try String(contentsOf: directory.appendingPathComponent("\(name).args"), encoding: .utf8)
+    let expected = try String(contentsOf: directory.appendingPathComponent("\(name).out.csv"), encoding: .utf8)
+    let assignments = try args.split(whereSeparator: { $0 == " " || $0 == "\n" }).map {
+      try ParameterText.assignment(String($0))
+    }
+    return (try InputTrace.parse(input), try ParameterText.applying(assignments, to: .defaults), expected)
+  }
+
+  @Test(arguments: names)
+  func matchesTheReviewedOutput(name: String) throws {
+    let trace = try Self.load(name)
+    let actual = Simulation(parameters: trace.parameters).csv(for: trace.input)
+    let actualLines = actual.split(separator: "\n")
+    let expectedLines = trace.expected.split(separator: "\n")
+    #expect(actualLines.count == expectedLines.count)
+    if let first = zip(actualLines, expectedLines).first(where: { $0 != $1 }) {
+      Issue.record("\(name): first difference\n  expected \(first.1)\n  actual   \(first.0)")
+    }
+  }
+
+  /// The issue's acceptance check: resting, then F = 500 (left = right = 250) for 2 s
+  /// moves at 14.0625·(500−205)/613 items/s within 1 %.
+  @Test func pressAt500MovesAtTheSpecSpeed() throws {
+    let trace = try Self.load("press-500")
+    let outputs = Simulation(parameters: trace.parameters).outputs(for: trace.input)
+    let steady = outputs.indices.filter { trace.input[$0].left == 250 && outputs[$0].force == 500 }
+    let first = try #require(steady.first)
+    let last = try #require(steady.last)
+    let seconds = Double(last - first) / 200
+    let itemsPerSecond = Double(outputs[last].positionMilli - outputs[first].positionMilli) / 1000 / seconds
+    let expected = 14.0625 * (500 - 205) / 613
+    #expect(seconds > 1.9)
+    #expect(abs(itemsPerSecond - expected) / expected < 0.01, "\(itemsPerSecond) vs \(expected)")
+  }
+
+  /// The same across both zones and the plateau.
+  @Test(arguments: [300, 500, 700, 818, 900, 1000, 1023])
+  func steadySpeedAcrossZones(force: Int) throws {
+    var frames = [RawFrame](repeating: RawFrame(left: 0, right: 0), count: 10)
+    let left = UInt16(force / 2)
+    let right = UInt16(force - force / 2)
+    frames += [RawFrame](repeating: RawFrame(left: left, right: right), count: 500)
+    var parameters = Parameters.defaults
+    try parameters.set([(.rangeMax, 30_000)])
+    let outputs = Simulation(parameters: parameters).outputs(for: frames)
+    let a = 100
+    let b = 500
+    let measured = Double(outputs[b].positionMilli - outputs[a].positionMilli) / 1000 / (Double(b - a) / 200)
+    let f = Double(force)
+    let expected =
+      f >= 1023 ? 43.4011 : (f >= 818 ? 36.0665 + (43.4011 - 36.0665) * (f - 818) / 205 : 14.0625 * (f - 205) / 613)
+    #expect(abs(measured - expected) / expected < 0.01, "F=\(force): \(measured) vs \(expected)")
+  }
+}

@@ -1,0 +1,80 @@
+import ForceEngine
+import Testing
+
+@Suite struct SignalChainTests {
+  @Test func defaultCalibrationIsIdentity() {
+    let cell = CellCalibration(offset: 0, gain: 1000, curve: 0, sensitivity: .normal)
+    for raw in [0, 1, 30, 205, 512, 818, 1023] {
+      #expect(cell.apply(UInt16(raw)) == Int32(raw))
+    }
+  }
+
+  @Test func offsetAndGainScaleAndClamp() {
+    let cell = CellCalibration(offset: 100, gain: 1500, curve: 0, sensitivity: .normal)
+    #expect(cell.apply(50) == 0)  // below the offset clamps to 0
+    #expect(cell.apply(100) == 0)
+    #expect(cell.apply(300) == 300)  // (300 − 100) × 1.5
+    #expect(cell.apply(782) == 1023)  // 682 × 1.5 = 1023
+    #expect(cell.apply(1023) == 1023)  // clamped
+  }
+
+  @Test func sensitivityScalesAndSaturates() {
+    let light = CellCalibration(offset: 0, gain: 1000, curve: 0, sensitivity: .light)
+    let firm = CellCalibration(offset: 0, gain: 1000, curve: 0, sensitivity: .firm)
+    #expect(light.apply(400) == 500)  // × 60/48
+    #expect(light.apply(900) == 1023)  // saturates
+    #expect(firm.apply(600) == 500)  // × 60/72
+    #expect(firm.apply(1023) == 852)
+  }
+
+  @Test func linearizationCurveKeepsEndsAndLiftsTheMiddle() {
+    let curve = LinearizationCurve(strength: 500)
+    #expect(curve.apply(0) == 0)
+    #expect(curve.apply(1023) >= 1020)
+    // Exact: y = x(1−c)/(1−cx) at x = 0.5, c = 0.5 → 1/3 of full scale.
+    #expect(abs(curve.apply(512) - 341) <= 3)
+    var last: Int32 = -1
+    for x in Int32(0)...1023 {
+      let y = curve.apply(x)
+      #expect(y >= last)  // monotonic
+      last = y
+    }
+  }
+
+  @Test func filterStepResponseFollowsTheTimeConstant() {
+    // τ = 10 ms at 200 Hz: α = 1000 / (10·200 + 1000) = 1/3.
+    var filter = LowPassFilter(timeConstantMs: 10, sampleRateHz: 200)
+    #expect(filter.alpha == 1365)
+    var outputs: [Double] = []
+    for _ in 0..<40 { outputs.append(Double(filter.step(1000)) / 256) }
+    for (n, y) in outputs.enumerated() {
+      let exact = 1000 * (1 - pow(2.0 / 3.0, Double(n + 1)))
+      #expect(abs(y - exact) < 1.0, "frame \(n): \(y) vs \(exact)")
+    }
+    #expect(abs(outputs.last! - 1000) < 0.5)  // settles
+  }
+
+  @Test func filterOffPassesThrough() {
+    var filter = LowPassFilter(timeConstantMs: 0, sampleRateHz: 200)
+    #expect(filter.step(700) == 700 << 8)
+  }
+
+  @Test func slowFilterStillSettlesWithinACount() {
+    var filter = LowPassFilter(timeConstantMs: 200, sampleRateHz: 1000)
+    var y: Int32 = 0
+    for _ in 0..<5000 { y = filter.step(613) }
+    #expect(abs(Double(y) / 256 - 613) < 1)
+  }
+
+  @Test func totalForceIsTheClampedSumOfSmoothedCells() {
+    var engine = ForceEngine(parameters: try! parameters([(.filterMs, 0)]))
+    #expect(engine.step(left: 300, right: 200).force == 500)
+    #expect(engine.step(left: 900, right: 900).force == 1023)
+  }
+}
+
+private func pow(_ x: Double, _ n: Double) -> Double {
+  var result = 1.0
+  for _ in 0..<Int(n) { result *= x }
+  return result
+}
