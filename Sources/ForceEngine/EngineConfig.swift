@@ -21,10 +21,10 @@ public struct EngineConfig: Equatable {
   public var range: ValueRange
   public var rollThreshold: UInt32
   public var pressThroughLevel: Int32
-  public var quickReleaseFrames: UInt32
-  public var pulseWindowFrames: UInt32
-  public var pulseRiseFrames: UInt32
-  public var pressThroughRiseFrames: UInt32
+  public var quickReleaseFrames: UInt16
+  public var pulseWindowFrames: UInt16
+  public var pulseRiseFrames: UInt16
+  public var pressThroughRiseFrames: UInt16
   /// Positional technique: items per count above rest, Q16.
   public var positionalSlopeQ16: Int64
 
@@ -54,17 +54,17 @@ public struct EngineConfig: Equatable {
   }
 
   /// Whole frames covering `ms` milliseconds at `rate` frames per second (rounded).
-  static func frames(ms: Int32, rate: Int32) -> UInt32 {
-    UInt32((ms * rate + 500) / 1000)
+  static func frames(ms: Int32, rate: Int32) -> UInt16 {
+    UInt16((ms * rate + 500) / 1000)  // ≤ 2000 ms × 1000 Hz / 1000
   }
 
   /// Frames allowed for force to rise from `from` to `to` at the quick-press rate
   /// (SPEC §4: 10 % of full scale per 16 ms), rounded up. Zero when `to ≤ from`.
-  static func riseFrames(from: Int32, to: Int32, rate: Int32) -> UInt32 {
+  static func riseFrames(from: Int32, to: Int32, rate: Int32) -> UInt16 {
     guard to > from else { return 0 }
     let perMs = EngineConfig.quickRiseCountsPer16ms  // counts per 16 ms
     let numerator = (to - from) * 16 * rate  // ≤ 1023 × 16 × 1000
     let denominator = perMs * 1000
-    return UInt32((numerator + denominator - 1) / denominator)
+    return UInt16((numerator + denominator - 1) / denominator)
   }
 }

@@ -8,34 +8,36 @@ public struct ForceEngine {
   /// The constants derived from the parameters.
   public private(set) var config: EngineConfig
 
+  // Word-sized state first, then the bytes, so the struct packs without padding.
+
   // Signal chain.
   var leftFilter: LowPassFilter
   var rightFilter: LowPassFilter
   var previousForce: Int32 = 0
-
-  // Zones and onset.
-  var zone: Zone = .idle
-  var onsetCount: UInt8 = 0
   var onsetPeak: Int32 = 0
 
   // Value model.
   public private(set) var position: ValuePosition
-  public private(set) var direction: Direction = .up
-  var boosted = false
   var frame: UInt32 = 0
 
   // Per touch.
   var touchStart = ValuePosition(value: 0)
-  var activatedThisTouch = false
   var neutralLeft: Int32 = 0
   var neutralRight: Int32 = 0
   var activationFrame: UInt32 = 0
   var activationPosition = ValuePosition(value: 0)
+  var fallStartFrame: UInt32 = 0
+  var fallStartPosition = ValuePosition(value: 0)
+
+  // Byte-sized state.
+  var zone: Zone = .idle
+  var onsetCount: UInt8 = 0
+  public private(set) var direction: Direction = .up
+  var boosted = false
+  var activatedThisTouch = false
   var pulsePeakReached = false
   var reverse = false
   var paused = false
-  var fallStartFrame: UInt32 = 0
-  var fallStartPosition = ValuePosition(value: 0)
   var fallStartActive = false
 
   /// An engine at `start_value`, idle.
@@ -206,13 +208,13 @@ public struct ForceEngine {
       }
     case .pulse:
       if !pulsePeakReached, force >= EngineConfig.pulsePeak,
-        frame &- activationFrame <= config.pulseRiseFrames
+        frame &- activationFrame <= UInt32(config.pulseRiseFrames)
       {
         pulsePeakReached = true
       }
     case .pressThrough:
       if !reverse, force >= config.pressThroughLevel,
-        frame &- activationFrame <= config.pressThroughRiseFrames
+        frame &- activationFrame <= UInt32(config.pressThroughRiseFrames)
       {
         reverse = true
         paused = true
@@ -277,7 +279,7 @@ public struct ForceEngine {
   /// Force fell from the rate zones back below rest (still touching).
   mutating func deactivate(_ events: inout EngineEvents) {
     if config.technique == .pulse, pulsePeakReached,
-      frame &- activationFrame <= config.pulseWindowFrames
+      frame &- activationFrame <= UInt32(config.pulseWindowFrames)
     {
       events.insert(.pulse)
       setDirection(direction.reversed, &events)
@@ -297,7 +299,7 @@ public struct ForceEngine {
     if before >= .normal { deactivate(&events) }
     setBoosted(false, &events)
     let positional = config.technique == .positional
-    if fallStartActive && (positional || frame &- fallStartFrame <= config.quickReleaseFrames) {
+    if fallStartActive && (positional || frame &- fallStartFrame <= UInt32(config.quickReleaseFrames)) {
       position = fallStartPosition  // quick release: the value from before the lift
     }
     if !positional, activatedThisTouch, position.value == touchStart.value {
