@@ -20,11 +20,18 @@ let package = Package(
     .target(name: "ForceEngine"),
     .target(name: "ForceReference", dependencies: ["ForceEngine"]),
     .target(name: "ForceSim", dependencies: ["ForceEngine"]),
-    .target(name: "ForceFirmware", dependencies: ["ForceEngine"]),
+    .target(name: "ForceProtocol", dependencies: ["ForceEngine"]),
+    .target(name: "ForceFirmware", dependencies: ["ForceEngine", "ForceProtocol"]),
+    .systemLibrary(
+      name: "CLibSerialPort",
+      pkgConfig: "libserialport",
+      providers: [.apt(["libserialport-dev"])]
+    ),
+    .target(name: "ForceLink", dependencies: ["CLibSerialPort"]),
     .target(
       name: "ForceCtlKit",
       dependencies: [
-        "ForceEngine", "ForceSim",
+        "ForceEngine", "ForceSim", "ForceLink",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -38,6 +45,8 @@ let package = Package(
       ],
       resources: [.copy("Golden")]
     ),
+    .testTarget(name: "ForceProtocolTests", dependencies: ["ForceProtocol", "ForceEngine"]),
+    .testTarget(name: "ForceLinkTests", dependencies: ["ForceLink"]),
     .testTarget(
       name: "ForceCtlTests",
       dependencies: ["ForceCtlKit", "ForceSim", "ForceEngine"]

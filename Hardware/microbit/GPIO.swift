@@ -1,0 +1,28 @@
+/// GPIO port P0 (0x5000_0000).
+enum GPIO {
+  static let base: UInt32 = 0x5000_0000
+  static let OUT = base + 0x504
+  static let OUTSET = base + 0x508
+  static let OUTCLR = base + 0x50C
+  static let IN = base + 0x510
+  static let DIRSET = base + 0x518
+  static let DIRCLR = base + 0x51C
+  static func PIN_CNF(_ pin: UInt32) -> UInt32 { base + 0x700 + 4 * pin }
+
+  // PIN_CNF fields: DIR (bit 0), INPUT buffer disconnect (bit 1), PULL (bits 2-3),
+  // DRIVE (bits 8-10), SENSE (bits 16-17).
+  static let cnfOutput: UInt32 = 0b11  // DIR = output, input buffer disconnected
+  static let cnfInput: UInt32 = 0b00  // DIR = input, buffer connected, no pull
+
+  static func configureOutputs(_ mask: UInt32) {
+    var pin: UInt32 = 0
+    while pin < 32 {
+      if mask & (1 << pin) != 0 { MMIO.write(PIN_CNF(pin), cnfOutput) }
+      pin += 1
+    }
+  }
+
+  static func configureInput(_ pin: UInt32) { MMIO.write(PIN_CNF(pin), cnfInput) }
+  static func set(_ mask: UInt32) { MMIO.write(OUTSET, mask) }
+  static func clear(_ mask: UInt32) { MMIO.write(OUTCLR, mask) }
+}

@@ -1,0 +1,74 @@
+import ForceFirmware
+
+/// BBC micro:bit v1 (nRF51822, Cortex-M0 at 16 MHz, 256 KB flash, 16 KB RAM).
+///
+/// Register-level drivers, one per file: UART.swift, ADC.swift, Timers.swift,
+/// NVMC.swift, LEDMatrix.swift, Watchdog.swift (WDT + POWER.RESETREAS),
+/// Clock.swift, GPIO.swift; all MMIO goes through MMIO.swift. Polled only: no
+/// interrupt is enabled, and the SysTick the nRF51 does not have is never used.
+struct MicrobitBoard: Board {
+  var name: StaticString { "microbit-v1" }
+
+  private var uart: UART
+  private var adc: ADC
+  private var leds: LEDMatrix
+  let resetReason: ResetReason
+  /// Raw POWER.RESETREAS bits as read at boot (before clearing), for diagnostics.
+  let resetReasonBits: UInt32
+
+  init() {
+    let bits = ResetCause.readAndClear()
+    resetReasonBits = bits
+    resetReason = MicrobitBoard.decode(resetReas: bits)
+    Clock.startCrystal()
+    TickCounter.start()
+    uart = UART()
+    leds = LEDMatrix()
+    adc = ADC()
+  }
+
+  static func decode(resetReas bits: UInt32) -> ResetReason {
+    if bits == 0 { return .powerOn }
+    if bits & ResetCause.dog != 0 { return .watchdog }
+    if bits & ResetCause.lockup != 0 { return .lockup }
+    if bits & ResetCause.softReset != 0 { return .software }
+    if bits & ResetCause.resetPin != 0 { return .pin }
+    return .other  // wake from System OFF, LPCOMP, debug interface
+  }
+
+  // MARK: UART
+
+  mutating func uartRead() -> UInt8? { uart.read() }
+  mutating func uartWrite(_ byte: UInt8) -> Bool { uart.write(byte) }
+
+  // MARK: ADC
+
+  var hasADC: Bool { adc.present }
+  mutating func readCells() -> (left: UInt16, right: UInt16) { adc.readCells() }
+
+  // MARK: Timing
+
+  mutating func startFrameTimer(hz: UInt32) { FrameTimer.start(hz: hz) }
+  mutating func frameDue() -> Bool { FrameTimer.due() }
+  mutating func ticks() -> UInt32 { TickCounter.now() }
+  var tickHz: UInt32 { TickCounter.hz }
+
+  // MARK: Flash
+
+  var flashPageSize: Int { Int(NVMC.pageSize) }
+  var flashPageCount: Int { Int(NVMC.paramPages) }
+  func flashRead(page: Int, offset: Int, into buffer: UnsafeMutableRawBufferPointer) {
+    NVMC.read(page: page, offset: offset, into: buffer)
+  }
+  mutating func flashErase(page: Int) { NVMC.erase(page: page) }
+  mutating func flashWrite(page: Int, offset: Int, words: UnsafeRawBufferPointer) {
+    NVMC.write(page: page, offset: offset, words: words)
+  }
+
+  // MARK: LEDs, watchdog
+
+  mutating func showLEDs(_ image: UInt32) { leds.show(image) }
+  mutating func refreshLEDs() { leds.refresh() }
+  mutating func startWatchdog(timeoutMs: UInt32) { Watchdog.start(timeoutMs: timeoutMs) }
+  mutating func feedWatchdog() { Watchdog.feed() }
+}
