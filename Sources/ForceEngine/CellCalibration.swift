@@ -39,9 +39,11 @@ public struct CellCalibration: Equatable {
 }
 
 /// An FSR divider's output rises steeply at first and flattens near full scale.
-/// This undoes that shape: with strength c (0…0.9), `y = x(1−c)/(1−c·x)` on the
+/// This undoes that shape: with strength c (0…0.5), `y = x(1−c)/(1−c·x)` on the
 /// unit interval, which is the inverse of the divider-like curve `x = y/(1−c+c·y)`.
-/// Stored as 9 knots and interpolated, so there is no division per frame.
+/// Stored as 9 knots and interpolated, so there is no division per frame. The curve
+/// bends harder as c grows; the `*_curve` range stops at 0.5, where 9 knots still
+/// follow the exact curve closely (larger c would need more knots and more state).
 public struct LinearizationCurve: Equatable {
   @usableFromInline var knots: (Int16, Int16, Int16, Int16, Int16, Int16, Int16, Int16, Int16)
 
@@ -49,7 +51,7 @@ public struct LinearizationCurve: Equatable {
     withUnsafeBytes(of: a.knots) { x in withUnsafeBytes(of: b.knots) { y in x.elementsEqual(y) } }
   }
 
-  /// Builds the knots for strength `strength` thousandths (0…900).
+  /// Builds the knots for strength `strength` thousandths (0…500).
   public init(strength: Int32) {
     knots = (0, 0, 0, 0, 0, 0, 0, 0, 0)
     let c = strength

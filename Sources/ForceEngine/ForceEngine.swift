@@ -74,6 +74,7 @@ public struct ForceEngine {
     frame &+= 1
     var events = EngineEvents()
     let valueBefore = position.value
+    let directionBefore = direction
 
     // SPEC §2.2–2.5: calibrate, sensitivity, smooth, total.
     let left = config.left.apply(rawLeft)
@@ -94,6 +95,9 @@ public struct ForceEngine {
       touch(force: force, cellLeft, cellRight, &events)
     }
 
+    if direction == directionBefore {
+      events.remove(.direction)  // changed and changed back within the frame
+    }
     if position.value != valueBefore {
       events.insert(.value)
       events.value = position.value
@@ -187,12 +191,13 @@ public struct ForceEngine {
       move(force: force, &events)
     }
 
-    // Fall tracking for quick release: the fall starts at the last frame whose
-    // force did not drop.
-    if force >= previousForce {
+    // Fall tracking for quick release: the fall starts at the last frame in the rate
+    // zones whose force did not drop by more than the hysteresis (noise and slow
+    // easing off are not a lift). Below rest nothing moves: nothing to track.
+    if zone >= .normal && force &+ config.edges.hysteresis >= previousForce {
       fallStartFrame = frame
       fallStartPosition = position
-      fallStartActive = zone >= .normal
+      fallStartActive = true
     }
   }
 
@@ -273,7 +278,8 @@ public struct ForceEngine {
     let value = config.range.min &+ Int32(truncatingIfNeeded: itemsQ16 >> 16)
     let partQ16 = (itemsQ16 & 0xFFFF) &- 32_768
     let fraction = Int32(truncatingIfNeeded: (partQ16 &* Int64(config.range.unitsPerItem)) >> 16)
-    return ValuePosition(value: value > config.range.max ? config.range.max : value, fraction: fraction)
+    if value >= config.range.max { return ValuePosition(value: config.range.max) }  // slope rounding
+    return ValuePosition(value: value, fraction: fraction)
   }
 
   /// Force fell from the rate zones back below rest (still touching).

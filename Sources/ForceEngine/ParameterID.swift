@@ -90,9 +90,9 @@ public enum ParameterID: UInt8, Sendable {
     case .rightGain:
       return ParameterInfo("right_gain", 1000, 100, 10_000, "1/1000", "right cell gain")
     case .leftCurve:
-      return ParameterInfo("left_curve", 0, 0, 900, "1/1000", "left cell linearization (0 = linear)")
+      return ParameterInfo("left_curve", 0, 0, 500, "1/1000", "left cell linearization (0 = linear)")
     case .rightCurve:
-      return ParameterInfo("right_curve", 0, 0, 900, "1/1000", "right cell linearization (0 = linear)")
+      return ParameterInfo("right_curve", 0, 0, 500, "1/1000", "right cell linearization (0 = linear)")
     }
   }
 
