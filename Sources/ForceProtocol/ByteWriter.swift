@@ -1,0 +1,41 @@
+/// Appends little-endian fields to a caller's buffer; throws instead of overrunning it.
+public struct ByteWriter {
+  /// The buffer written to.
+  public let buffer: UnsafeMutableRawBufferPointer
+  /// Bytes written so far.
+  public private(set) var count = 0
+
+  /// A writer at the start of `buffer`.
+  public init(_ buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
+
+  /// Appends one byte.
+  public mutating func u8(_ byte: UInt8) throws(ProtocolError) {
+    guard count < buffer.count else { throw .bufferTooSmall }
+    buffer[count] = byte
+    count &+= 1
+  }
+
+  /// Appends a 16-bit value, low byte first.
+  public mutating func u16(_ value: UInt16) throws(ProtocolError) {
+    try u8(UInt8(truncatingIfNeeded: value))
+    try u8(UInt8(truncatingIfNeeded: value >> 8))
+  }
+
+  /// Appends a 16-bit signed value (two's complement, low byte first).
+  public mutating func i16(_ value: Int16) throws(ProtocolError) { try u16(UInt16(bitPattern: value)) }
+
+  /// Appends a 32-bit value, low byte first.
+  public mutating func u32(_ value: UInt32) throws(ProtocolError) {
+    try u16(UInt16(truncatingIfNeeded: value))
+    try u16(UInt16(truncatingIfNeeded: value >> 16))
+  }
+
+  /// Appends a 32-bit signed value (two's complement, low byte first).
+  public mutating func i32(_ value: Int32) throws(ProtocolError) { try u32(UInt32(bitPattern: value)) }
+
+  /// Appends every byte of `bytes`.
+  public mutating func bytes(_ bytes: UnsafeRawBufferPointer) throws(ProtocolError) {
+    guard bytes.count <= buffer.count &- count else { throw .bufferTooSmall }
+    for byte in bytes { buffer[count] = byte; count &+= 1 }
+  }
+}

@@ -1,0 +1,91 @@
+import ForceEngine
+
+/// `error` (0xFF): why a request failed. It changed nothing on the device.
+///
+/// Body (8 bytes): code (u8), requestType (u8), parameter (u8, 0xFF = none), detail
+/// (u8, 0xFF = none; the `ParameterRule` code for `outOfRange`, the `FlashFailure`
+/// code for `flash`), value (i32, the rejected value, else 0).
+public struct ErrorReply: Equatable, Sendable {
+  /// "No parameter" / "no detail".
+  public static let none: UInt8 = 0xFF
+
+  /// What went wrong.
+  public var code: ErrorCode
+  /// The type byte of the failed request.
+  public var requestType: UInt8
+  /// The parameter concerned, or `none`.
+  public var parameter: UInt8
+  /// Code-specific detail, or `none`.
+  public var detail: UInt8
+  /// The rejected value, or 0.
+  public var value: Int32
+
+  /// Every field given.
+  public init(
+    code: ErrorCode, requestType: UInt8, parameter: UInt8 = ErrorReply.none,
+    detail: UInt8 = ErrorReply.none, value: Int32 = 0
+  ) {
+    self.code = code
+    self.requestType = requestType
+    self.parameter = parameter
+    self.detail = detail
+    self.value = value
+  }
+
+  /// The reply to a `paramSet` or `paramSetBatch` the engine rejected: `outOfRange`
+  /// with the parameter, the `ParameterRule` code and the value.
+  public init(requestType: MessageType, rejected error: ParameterError) {
+    self.init(
+      code: .outOfRange, requestType: requestType.rawValue, parameter: error.parameter.rawValue,
+      detail: error.rule.rawValue, value: error.value)
+  }
+
+  /// The reply to a flash failure.
+  public init(requestType: MessageType, flash failure: FlashFailure) {
+    self.init(code: .flash, requestType: requestType.rawValue, detail: failure.rawValue)
+  }
+
+  /// The reply to a frame the device could not decode (`Message.decodeRequest` threw
+  /// `error`). Pure: the firmware encodes it with the frame's `seq`.
+  public init(rejecting frame: DecodedFrame, because error: ProtocolError) {
+    switch error {
+    case .unknownType:
+      self.init(code: .unknownType, requestType: frame.type)
+    case .badLength, .bufferTooSmall, .frameTooLong:
+      self.init(code: .badLength, requestType: frame.type)
+    case .badValue:
+      self.init(code: .outOfRange, requestType: frame.type)
+    case .unknownParameter(let id):
+      self.init(code: .unknownParameter, requestType: frame.type, parameter: id)
+    }
+  }
+
+  /// The reply to a frame whose type the device does not recognise (or that is not
+  /// a request): `unknownType`.
+  public static func unrecognised(_ frame: DecodedFrame) -> ErrorReply {
+    ErrorReply(code: .unknownType, requestType: frame.type)
+  }
+
+  /// For `outOfRange` replies from the engine: the rule broken.
+  public var rule: ParameterRule? {
+    code == .outOfRange ? ParameterRule(rawValue: detail) : nil
+  }
+
+  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+    try writer.u8(code.rawValue)
+    try writer.u8(requestType)
+    try writer.u8(parameter)
+    try writer.u8(detail)
+    try writer.i32(value)
+  }
+
+  @inline(never)
+  init(from reader: inout ByteReader) throws(ProtocolError) {
+    guard let code = ErrorCode(rawValue: try reader.u8()) else { throw .badValue }
+    self.code = code
+    requestType = try reader.u8()
+    parameter = try reader.u8()
+    detail = try reader.u8()
+    value = try reader.i32()
+  }
+}

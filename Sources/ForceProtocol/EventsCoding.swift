@@ -1,0 +1,31 @@
+import ForceEngine
+
+/// The 8-byte wire form of `EngineEvents`, shared by `event` and `injectResult`:
+/// mask (u16, bits of `EngineEvents.Kind`), velocity (u8), flags (u8: bit 0 direction
+/// is down, bit 1 boost is on), value (i32).
+enum EventsCoding {
+  static let size = 8
+  static let validMask: UInt16 = (1 << UInt16(EngineEvents.Kind.count)) &- 1
+
+  static func encode(_ events: EngineEvents, into writer: inout ByteWriter) throws(ProtocolError) {
+    try writer.u16(events.mask)
+    try writer.u8(events.velocity)
+    var flags: UInt8 = events.direction == .down ? 1 : 0
+    if events.boostOn { flags |= 2 }
+    try writer.u8(flags)
+    try writer.i32(events.value)
+  }
+
+  static func decode(from reader: inout ByteReader) throws(ProtocolError) -> EngineEvents {
+    var events = EngineEvents()
+    events.mask = try reader.u16()
+    guard events.mask & ~validMask == 0 else { throw .badValue }
+    events.velocity = try reader.u8()
+    let flags = try reader.u8()
+    guard flags & ~3 == 0 else { throw .badValue }
+    events.direction = flags & 1 != 0 ? .down : .up
+    events.boostOn = flags & 2 != 0
+    events.value = try reader.i32()
+    return events
+  }
+}

@@ -1,0 +1,138 @@
+import ForceEngine
+
+/// `hello` (0x01): the host opens a session and states its protocol version.
+public struct Hello: Equatable, Sendable {
+  /// The host's protocol version (`FrameFormat.protocolVersion`).
+  public var protocolVersion: UInt8
+
+  /// A hello for this protocol version.
+  public init(protocolVersion: UInt8 = FrameFormat.protocolVersion) {
+    self.protocolVersion = protocolVersion
+  }
+
+  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+    try writer.u8(protocolVersion)
+  }
+
+  @inline(never)
+  init(from reader: inout ByteReader) throws(ProtocolError) {
+    protocolVersion = try reader.u8()
+  }
+}
+
+/// What the device can do, a bit each (`info.capabilities`).
+public struct Capabilities: OptionSet, Sendable {
+  /// The bits.
+  public let rawValue: UInt8
+  /// Wraps bits.
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// Real force cells are attached (false in QEMU / SITL).
+  public static let adc = Capabilities(rawValue: 0x01)
+  /// Parameters can be saved to and loaded from flash.
+  public static let flash = Capabilities(rawValue: 0x02)
+  /// `inject` is supported.
+  public static let injection = Capabilities(rawValue: 0x04)
+  /// `bench` is supported.
+  public static let bench = Capabilities(rawValue: 0x08)
+  /// Telemetry and event streaming are supported.
+  public static let streaming = Capabilities(rawValue: 0x10)
+}
+
+/// Where the parameters in effect came from at boot (`info.parameterSource`).
+public enum ParameterSource: UInt8, Sendable {
+  /// Loaded from flash.
+  case flash = 0
+  /// Factory defaults: the flash pages were blank.
+  case defaultsBlankFlash = 1
+  /// Factory defaults: the stored record was corrupt, of another layout, or invalid.
+  case defaultsCorruptFlash = 2
+  /// Factory defaults: the board has no parameter flash.
+  case defaultsNoFlash = 3
+}
+
+/// `info` (0x81): the handshake reply, everything a host checks before talking on.
+public struct DeviceInfo: Equatable, Sendable {
+  /// The device's protocol version.
+  public var protocolVersion: UInt8
+  /// Firmware version, major.
+  public var firmwareMajor: UInt8
+  /// Firmware version, minor.
+  public var firmwareMinor: UInt8
+  /// Firmware version, patch.
+  public var firmwarePatch: UInt8
+  /// `Parameters.layoutVersion` of the firmware.
+  public var layoutVersion: UInt16
+  /// `Parameters.schemaHash` of the firmware.
+  public var schemaHash: UInt32
+  /// `ParameterID.count` of the firmware: describe ids 0..<parameterCount.
+  public var parameterCount: UInt8
+  /// Why the chip last reset (ForceFirmware `ResetReason` raw value: 0 power-on,
+  /// 1 pin, 2 watchdog, 3 software, 4 lockup, 5 other).
+  public var resetReason: UInt8
+  /// What the device can do.
+  public var capabilities: Capabilities
+  /// Whether the parameters came from flash or are defaults (and why).
+  public var parameterSource: ParameterSource
+  /// Largest frame (before COBS) the device accepts and sends.
+  public var maxFrameSize: UInt16
+  /// Board name, e.g. "microbit-v1".
+  public var board: ShortText
+
+  /// A handshake reply; the parameter fields default to this build's engine.
+  public init(
+    firmwareMajor: UInt8, firmwareMinor: UInt8, firmwarePatch: UInt8,
+    resetReason: UInt8, capabilities: Capabilities, parameterSource: ParameterSource,
+    board: ShortText,
+    protocolVersion: UInt8 = FrameFormat.protocolVersion,
+    layoutVersion: UInt16 = Parameters.layoutVersion,
+    schemaHash: UInt32 = Parameters.schemaHash,
+    parameterCount: UInt8 = UInt8(ParameterID.count),
+    maxFrameSize: UInt16 = UInt16(FrameFormat.maxFrameSize)
+  ) {
+    self.protocolVersion = protocolVersion
+    self.firmwareMajor = firmwareMajor
+    self.firmwareMinor = firmwareMinor
+    self.firmwarePatch = firmwarePatch
+    self.layoutVersion = layoutVersion
+    self.schemaHash = schemaHash
+    self.parameterCount = parameterCount
+    self.resetReason = resetReason
+    self.capabilities = capabilities
+    self.parameterSource = parameterSource
+    self.maxFrameSize = maxFrameSize
+    self.board = board
+  }
+
+  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+    try writer.u8(protocolVersion)
+    try writer.u8(firmwareMajor)
+    try writer.u8(firmwareMinor)
+    try writer.u8(firmwarePatch)
+    try writer.u16(layoutVersion)
+    try writer.u32(schemaHash)
+    try writer.u8(parameterCount)
+    try writer.u8(resetReason)
+    try writer.u8(capabilities.rawValue)
+    try writer.u8(parameterSource.rawValue)
+    try writer.u16(maxFrameSize)
+    try board.encode(into: &writer)
+  }
+
+  @inline(never)
+  init(from reader: inout ByteReader) throws(ProtocolError) {
+    protocolVersion = try reader.u8()
+    firmwareMajor = try reader.u8()
+    firmwareMinor = try reader.u8()
+    firmwarePatch = try reader.u8()
+    layoutVersion = try reader.u16()
+    schemaHash = try reader.u32()
+    parameterCount = try reader.u8()
+    resetReason = try reader.u8()
+    capabilities = Capabilities(rawValue: try reader.u8())
+    guard let source = ParameterSource(rawValue: try reader.u8()) else { throw .badValue }
+    parameterSource = source
+    maxFrameSize = try reader.u16()
+    board = try ShortText.decode(from: &reader)
+  }
+}

@@ -1,0 +1,186 @@
+import ForceEngine
+
+/// Checks a parameter id received in a request.
+func requireParameter(_ id: UInt8) throws(ProtocolError) -> ParameterID {
+  guard let parameter = ParameterID(rawValue: id) else { throw .unknownParameter(id) }
+  return parameter
+}
+
+/// `paramSet` (0x04) request and `paramValue` (0x83) reply: one parameter id and value.
+public struct ParamValue: Equatable, Sendable {
+  /// `ParameterID` raw value.
+  public var id: UInt8
+  /// The value (requested, or now in effect).
+  public var value: Int32
+
+  /// A raw id and value.
+  public init(id: UInt8, value: Int32) {
+    self.id = id
+    self.value = value
+  }
+
+  /// A parameter and value.
+  public init(_ parameter: ParameterID, _ value: Int32) {
+    self.init(id: parameter.rawValue, value: value)
+  }
+
+  /// The parameter, if this build knows the id.
+  public var parameter: ParameterID? { ParameterID(rawValue: id) }
+
+  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+    try writer.u8(id)
+    try writer.i32(value)
+  }
+
+  @inline(never)
+  init(from reader: inout ByteReader) throws(ProtocolError) {
+    id = try reader.u8()
+    value = try reader.i32()
+  }
+}
+
+/// `paramDescription` (0x82): everything about one parameter, so a host needs no
+/// compiled-in table.
+public struct ParamDescription: Equatable, Sendable {
+  /// `ParameterID` raw value.
+  public var id: UInt8
+  /// Number of parameters on the device (ids 0..<count).
+  public var count: UInt8
+  /// Current value.
+  public var value: Int32
+  /// Smallest allowed value.
+  public var min: Int32
+  /// Largest allowed value.
+  public var max: Int32
+  /// Factory default.
+  public var defaultValue: Int32
+  /// Public name (SPEC §6), e.g. "rest_threshold".
+  public var name: ShortText
+  /// Unit, e.g. "counts".
+  public var unit: ShortText
+
+  /// Every field given.
+  public init(
+    id: UInt8, count: UInt8, value: Int32, min: Int32, max: Int32, defaultValue: Int32,
+    name: ShortText, unit: ShortText
+  ) {
+    self.id = id
+    self.count = count
+    self.value = value
+    self.min = min
+    self.max = max
+    self.defaultValue = defaultValue
+    self.name = name
+    self.unit = unit
+  }
+
+  /// The description of `parameter` from this build's table, with its current value.
+  public init(_ parameter: ParameterID, value: Int32) {
+    let info = parameter.info
+    self.init(
+      id: parameter.rawValue, count: UInt8(ParameterID.count), value: value, min: info.min,
+      max: info.max, defaultValue: info.defaultValue, name: ShortText(info.name),
+      unit: ShortText(info.unit))
+  }
+
+  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+    try writer.u8(id)
+    try writer.u8(count)
+    try writer.i32(value)
+    try writer.i32(min)
+    try writer.i32(max)
+    try writer.i32(defaultValue)
+    try name.encode(into: &writer)
+    try unit.encode(into: &writer)
+  }
+
+  @inline(never)
+  init(from reader: inout ByteReader) throws(ProtocolError) {
+    id = try reader.u8()
+    count = try reader.u8()
+    value = try reader.i32()
+    min = try reader.i32()
+    max = try reader.i32()
+    defaultValue = try reader.i32()
+    name = try ShortText.decode(from: &reader)
+    unit = try ShortText.decode(from: &reader)
+  }
+}
+
+/// `paramSetBatch` (0x05): up to `capacity` id/value pairs applied all or nothing.
+public struct ParamBatch: Equatable, Sendable {
+  /// Most pairs in one batch (5 bytes each, within `FrameFormat.maxBodySize`).
+  public static let capacity = FrameFormat.maxBodySize / 5
+  var storage = Bytes256()
+  /// Number of pairs.
+  public private(set) var count = 0
+
+  /// An empty batch.
+  public init() {}
+
+  /// Adds a pair. Returns false (and adds nothing) when the batch is full.
+  @discardableResult
+  public mutating func append(_ pair: ParamValue) -> Bool {
+    guard count < ParamBatch.capacity else { return false }
+    let offset = count &* 5
+    withUnsafeMutableBytes(of: &storage) { buffer in
+      buffer[offset] = pair.id
+      let bits = UInt32(bitPattern: pair.value)
+      for byte in 0..<4 { buffer[offset &+ 1 &+ byte] = UInt8(truncatingIfNeeded: bits >> UInt32(byte &* 8)) }
+    }
+    count &+= 1
+    return true
+  }
+
+  /// The pair at `index` (0..<count).
+  public subscript(index: Int) -> ParamValue {
+    precondition(index >= 0 && index < count)
+    var copy = storage
+    return withUnsafeBytes(of: &copy) { buffer in
+      let offset = index &* 5
+      var bits: UInt32 = 0
+      for byte in 0..<4 { bits |= UInt32(buffer[offset &+ 1 &+ byte]) << UInt32(byte &* 8) }
+      return ParamValue(id: buffer[offset], value: Int32(bitPattern: bits))
+    }
+  }
+
+  /// Applies every pair to `parameters` and validates the result as a whole: on error
+  /// `parameters` is unchanged. Later pairs win over earlier ones for the same id.
+  /// Ids must be known (`Message.decode` guarantees it for received batches).
+  public func apply(to parameters: inout Parameters) throws(ParameterError) {
+    var raw = (Bytes64(), Bytes64())
+    let candidate = withUnsafeMutableBytes(of: &raw) { buffer -> Parameters in
+      parameters.encode(into: buffer)
+      for index in 0..<count {
+        let pair = self[index]
+        guard pair.id < ParameterID.count else { continue }
+        let bits = UInt32(bitPattern: pair.value)
+        let offset = Int(pair.id) &* 4
+        for byte in 0..<4 { buffer[offset &+ byte] = UInt8(truncatingIfNeeded: bits >> UInt32(byte &* 8)) }
+      }
+      return Parameters(decoding: UnsafeRawBufferPointer(buffer))!
+    }
+    try parameters.replace(with: candidate)
+  }
+
+  /// Same pairs in the same order.
+  public static func == (a: ParamBatch, b: ParamBatch) -> Bool {
+    guard a.count == b.count else { return false }
+    for index in 0..<a.count where a[index] != b[index] { return false }
+    return true
+  }
+
+  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+    for index in 0..<count { try self[index].encode(into: &writer) }
+  }
+
+  @inline(never)
+  init(from reader: inout ByteReader) throws(ProtocolError) {
+    guard reader.remaining > 0, reader.remaining % 5 == 0 else { throw .badLength }
+    while reader.remaining > 0 {
+      let pair = try ParamValue(from: &reader)
+      _ = try requireParameter(pair.id)
+      append(pair)
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import ForceEngine
+
+/// `telemetry` (0xA0): one engine frame, packed into 13 bytes of body (19 on the wire).
+///
+/// Body: frame (u16), then a 40-bit little-endian word with left (bits 0–9), right
+/// (10–19), force (20–29), state (30–32), direction (33, 1 = down) and zeros (34–39),
+/// then value (i32), then position − 1000 × value in thousandths of an item (i16).
+public struct Telemetry: Equatable, Sendable {
+  /// Engine frame number, modulo 65536. Consecutive telemetry frames differ by the
+  /// decimation; any other gap means frames were lost.
+  public var frame: UInt16
+  /// Raw left reading, 0…1023 (larger values are sent as 1023).
+  public var left: UInt16
+  /// Raw right reading, 0…1023.
+  public var right: UInt16
+  /// Force after calibration and smoothing, 0…1023.
+  public var force: Int16
+  /// Engine state.
+  public var state: EngineState
+  /// Direction of motion.
+  public var direction: Direction
+  /// Shown value.
+  public var value: Int32
+  /// Position in thousandths of an item (`FrameOutput.positionMilli`); must lie within
+  /// ±32767 of 1000 × `value` (it is within ±500).
+  public var positionMilli: Int32
+
+  /// Every field given.
+  public init(
+    frame: UInt16, left: UInt16, right: UInt16, force: Int16, state: EngineState,
+    direction: Direction, value: Int32, positionMilli: Int32
+  ) {
+    self.frame = frame
+    self.left = left
+    self.right = right
+    self.force = force
+    self.state = state
+    self.direction = direction
+    self.value = value
+    self.positionMilli = positionMilli
+  }
+
+  /// The telemetry of one engine step.
+  public init(frame: UInt16, left: UInt16, right: UInt16, output: FrameOutput) {
+    self.init(
+      frame: frame, left: left, right: right, force: output.force, state: output.state,
+      direction: output.direction, value: output.value, positionMilli: output.positionMilli)
+  }
+
+  static func clamp10(_ value: Int32) -> UInt64 {
+    UInt64(value < 0 ? 0 : (value > 1023 ? 1023 : value))
+  }
+
+  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+    try writer.u16(frame)
+    var word = Telemetry.clamp10(Int32(left))
+    word |= Telemetry.clamp10(Int32(right)) << 10
+    word |= Telemetry.clamp10(Int32(force)) << 20
+    word |= UInt64(state.rawValue) << 30
+    word |= UInt64(direction.rawValue) << 33
+    for byte in 0..<5 { try writer.u8(UInt8(truncatingIfNeeded: word >> UInt64(byte &* 8))) }
+    try writer.i32(value)
+    var offset = positionMilli &- value &* 1000
+    if offset > Int32(Int16.max) { offset = Int32(Int16.max) }
+    if offset < Int32(Int16.min) { offset = Int32(Int16.min) }
+    try writer.i16(Int16(offset))
+  }
+
+  @inline(never)
+  init(from reader: inout ByteReader) throws(ProtocolError) {
+    frame = try reader.u16()
+    var word: UInt64 = 0
+    for byte in 0..<5 { word |= UInt64(try reader.u8()) << UInt64(byte &* 8) }
+    guard word >> 34 == 0, let state = EngineState(rawValue: UInt8(truncatingIfNeeded: (word >> 30) & 7))
+    else { throw .badValue }
+    left = UInt16(truncatingIfNeeded: word & 0x3FF)
+    right = UInt16(truncatingIfNeeded: (word >> 10) & 0x3FF)
+    force = Int16(truncatingIfNeeded: (word >> 20) & 0x3FF)
+    self.state = state
+    direction = (word >> 33) & 1 != 0 ? .down : .up
+    value = try reader.i32()
+    positionMilli = value &* 1000 &+ Int32(try reader.i16())
+  }
+}

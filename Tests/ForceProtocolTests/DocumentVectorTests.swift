@@ -1,0 +1,84 @@
+import Foundation
+import ForceEngine
+import ForceProtocol
+import Testing
+
+/// The example frames of Protocol.md are test vectors: each `// name` line is followed
+/// by a line of hex bytes that must decode to `exampleMessages()[name]` and re-encode
+/// to the same bytes. Run with FORCEPROTOCOL_PRINT_EXAMPLES=1 to print fresh lines.
+@Suite struct DocumentVectorTests {
+  static let documentURL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Sources/ForceProtocol/ForceProtocol.docc/Protocol.md")
+
+  /// (label, bytes) for every example in the document, in order.
+  static func documentExamples() throws -> [(label: String, bytes: [UInt8])] {
+    let text = try String(contentsOf: documentURL, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var result: [(String, [UInt8])] = []
+    for (index, line) in lines.enumerated() {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard trimmed.hasPrefix("// "), index + 1 < lines.count else { continue }
+      let label = String(trimmed.dropFirst(3).split(separator: " ").first ?? "")
+      if let bytes = parseHex(Substring(lines[index + 1].trimmingCharacters(in: .whitespaces))) {
+        result.append((label, bytes))
+      }
+    }
+    return result
+  }
+
+  @Test func everyExampleInTheDocumentIsAVector() throws {
+    let examples = try DocumentVectorTests.documentExamples()
+    let expected = Dictionary(uniqueKeysWithValues: exampleMessages().map { ($0.name, ($0.seq, $0.message)) })
+    var seen = Set<String>()
+    for (label, bytes) in examples {
+      seen.insert(label)
+      #expect(bytes.last == 0, "\(label)")
+      let decoded = frames(bytes)
+      try #require(decoded.count == 1, "\(label) does not decode to one frame")
+      if label == "crc-check" {
+        // type '1', seq '2', body "3456789": the CRC covers ASCII "123456789".
+        #expect(decoded[0].type == 0x31 && decoded[0].seq == 0x32)
+        #expect(decoded[0].body == Array("3456789".utf8))
+        #expect(Array(bytes[(bytes.count - 3)...]) == [0xB1, 0x29, 0x00])
+        continue
+      }
+      if label == "unknown-request" {
+        #expect(throws: ProtocolError.unknownType(decoded[0].type)) { try Message.decodeRequest(decoded[0]) }
+        let reply = ErrorReply(rejecting: decoded[0], because: .unknownType(decoded[0].type))
+        #expect(.error(reply) == expected["error-unknownType"]?.1)
+        #expect(try wire(type: decoded[0].type, seq: decoded[0].seq, body: decoded[0].body) == bytes)
+        continue
+      }
+      guard let (seq, message) = expected[label] else {
+        Issue.record("Protocol.md example '\(label)' has no expected message in exampleMessages()")
+        continue
+      }
+      #expect(decoded[0].seq == seq, "\(label)")
+      #expect(try Message.decode(decoded[0]) == message, "\(label)")
+      #expect(try wire(message, seq: seq) == bytes, "\(label) re-encodes differently")
+    }
+    for name in expected.keys { #expect(seen.contains(name), "Protocol.md lacks the example '\(name)'") }
+    #expect(seen.contains("unknown-request"))
+    #expect(seen.contains("crc-check"))
+  }
+
+  @Test func everyHexLineIsLabelled() throws {
+    let text = try String(contentsOf: DocumentVectorTests.documentURL, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    for (index, line) in lines.enumerated() {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard let bytes = parseHex(Substring(trimmed)), bytes.count >= 5, bytes.last == 0 else { continue }
+      let previous = index > 0 ? lines[index - 1].trimmingCharacters(in: .whitespaces) : ""
+      #expect(previous.hasPrefix("// "), "unlabelled frame on line \(index + 1): \(trimmed)")
+    }
+  }
+
+  @Test func printExamples() throws {
+    guard ProcessInfo.processInfo.environment["FORCEPROTOCOL_PRINT_EXAMPLES"] != nil else { return }
+    for example in exampleMessages() {
+      print("// \(example.name)\n\(hex(try wire(example.message, seq: example.seq)))")
+    }
+    print("// unknown-request\n\(hex(try wire(type: 0x42, seq: 0x0E, body: [])))")
+  }
+}

@@ -1,0 +1,192 @@
+import ForceEngine
+import ForceProtocol
+
+/// Encodes `message` into a fresh array (tests only: the module itself never allocates).
+func wire(_ message: Message, seq: UInt8) throws -> [UInt8] {
+  var out = [UInt8](repeating: 0xEE, count: FrameFormat.maxWireSize)
+  let count = try out.withUnsafeMutableBytes { buffer in
+    try FrameEncoder.encode(message, seq: seq, into: buffer)
+  }
+  return Array(out[0..<count])
+}
+
+/// Encodes a raw frame into a fresh array.
+func wire(type: UInt8, seq: UInt8, body: [UInt8]) throws -> [UInt8] {
+  var out = [UInt8](repeating: 0xEE, count: FrameFormat.maxWireSize)
+  let count = try body.withUnsafeBytes { bodyBytes in
+    try out.withUnsafeMutableBytes { buffer in
+      try FrameEncoder.encode(type: type, seq: seq, body: bodyBytes, into: buffer)
+    }
+  }
+  return Array(out[0..<count])
+}
+
+/// Feeds `bytes` to `decoder` and returns every frame delivered.
+func frames(_ bytes: [UInt8], decoder: inout FrameDecoder) -> [DecodedFrame] {
+  var result: [DecodedFrame] = []
+  for byte in bytes {
+    if let frame = decoder.feed(byte) { result.append(frame) }
+  }
+  return result
+}
+
+/// Feeds `bytes` to a fresh decoder.
+func frames(_ bytes: [UInt8]) -> [DecodedFrame] {
+  var decoder = FrameDecoder()
+  return frames(bytes, decoder: &decoder)
+}
+
+extension DecodedFrame {
+  /// The body as an array.
+  var body: [UInt8] { withBody { Array($0) } }
+}
+
+/// Space-separated lower-case hex.
+func hex(_ bytes: [UInt8]) -> String {
+  bytes.map { byte in
+    let digits = String(byte, radix: 16)
+    return digits.count == 1 ? "0" + digits : digits
+  }.joined(separator: " ")
+}
+
+/// Parses space-separated hex bytes; nil if any token is not a byte.
+func parseHex(_ line: Substring) -> [UInt8]? {
+  let tokens = line.split(separator: " ")
+  guard !tokens.isEmpty else { return nil }
+  var bytes: [UInt8] = []
+  for token in tokens {
+    guard token.count == 2, let byte = UInt8(token, radix: 16) else { return nil }
+    bytes.append(byte)
+  }
+  return bytes
+}
+
+/// SplitMix64: small, fast, deterministic.
+struct SplitMix64 {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+  mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
+}
+
+/// Reference COBS encoder (straight from the paper), for checking the module's.
+func referenceCOBS(_ data: [UInt8]) -> [UInt8] {
+  var out: [UInt8] = [0]
+  var codeIndex = 0
+  var code: UInt8 = 1
+  for byte in data {
+    if byte == 0 {
+      out[codeIndex] = code
+      codeIndex = out.count
+      out.append(0)
+      code = 1
+    } else {
+      out.append(byte)
+      code += 1
+      if code == 0xFF {
+        out[codeIndex] = code
+        codeIndex = out.count
+        out.append(0)
+        code = 1
+      }
+    }
+  }
+  out[codeIndex] = code
+  return out
+}
+
+/// Reference CRC-16/CCITT-FALSE.
+func referenceCRC(_ data: [UInt8]) -> UInt16 {
+  var crc: UInt16 = 0xFFFF
+  for byte in data {
+    crc ^= UInt16(byte) << 8
+    for _ in 0..<8 { crc = crc & 0x8000 != 0 ? (crc << 1) ^ 0x1021 : crc << 1 }
+  }
+  return crc
+}
+
+/// An `EngineEvents` with every payload set.
+func sampleEvents() -> EngineEvents {
+  var events = EngineEvents()
+  events.mask =
+    EngineEvents.Kind.touchDown.rawValue | EngineEvents.Kind.direction.rawValue
+    | EngineEvents.Kind.boost.rawValue | EngineEvents.Kind.value.rawValue
+  events.velocity = 87
+  events.direction = .down
+  events.boostOn = true
+  events.value = 42
+  return events
+}
+
+/// One example of every message, named as in Protocol.md. The document's example
+/// frames must decode to exactly these (see `DocumentVectorTests`).
+func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
+  var batch = ParamBatch()
+  batch.append(ParamValue(.restThreshold, 250))
+  batch.append(ParamValue(.boostThreshold, 800))
+  var inject = InjectRequest(resetFirst: true)
+  inject.append(left: 0, right: 0)
+  inject.append(left: 300, right: 280)
+  var commit = EngineEvents()
+  commit.mask = EngineEvents.Kind.commit.rawValue | EngineEvents.Kind.release.rawValue
+  commit.value = 7
+  let info = DeviceInfo(
+    firmwareMajor: 0, firmwareMinor: 1, firmwarePatch: 0, resetReason: 0,
+    capabilities: [.adc, .flash, .injection, .bench, .streaming],
+    parameterSource: .defaultsBlankFlash, board: ShortText("microbit-v1"),
+    layoutVersion: 1, schemaHash: 0x1234_5678, parameterCount: 25)
+  return [
+    ("hello", 0x01, .hello(Hello(protocolVersion: 1))),
+    ("info", 0x01, .info(info)),
+    ("paramDescribe", 0x02, .paramDescribe(id: ParameterID.restThreshold.rawValue)),
+    ("paramDescription", 0x02, .paramDescription(ParamDescription(.restThreshold, value: 205))),
+    ("paramGet", 0x03, .paramGet(id: ParameterID.contactThreshold.rawValue)),
+    ("paramValue", 0x03, .paramValue(ParamValue(.contactThreshold, 30))),
+    ("paramSet", 0x04, .paramSet(ParamValue(.rangeMax, 60))),
+    ("paramSet-rejected", 0x05, .paramSet(ParamValue(.restThreshold, 20))),
+    (
+      "error-outOfRange", 0x05,
+      .error(
+        ErrorReply(
+          requestType: .paramSet,
+          rejected: ParameterError(parameter: .contactThreshold, value: 30, rule: .contactBelowRest)))
+    ),
+    ("paramSetBatch", 0x06, .paramSetBatch(batch)),
+    ("ack", 0x06, .ack(Ack(.paramSetBatch))),
+    ("paramSave", 0x07, .paramSave),
+    ("error-flash", 0x07, .error(ErrorReply(requestType: .paramSave, flash: .writeFailed))),
+    ("paramLoad", 0x08, .paramLoad),
+    ("paramDefaults", 0x09, .paramDefaults),
+    ("streamStart", 0x0A, .streamStart(StreamStart(decimation: 1, events: true))),
+    ("streamStop", 0x0B, .streamStop),
+    (
+      "telemetry", 0x17,
+      .telemetry(
+        Telemetry(
+          frame: 1234, left: 512, right: 300, force: 640, state: .scrolling, direction: .up,
+          value: 42, positionMilli: 42_317))
+    ),
+    ("event", 0x18, .event(EventReport(frame: 1240, events: commit))),
+    ("inject", 0x0C, .inject(inject)),
+    (
+      "injectResult", 0x0C,
+      .injectResult(
+        InjectResult(
+          index: 1,
+          output: FrameOutput(
+            force: 412, state: .scrolling, direction: .up, value: 3, fraction: 70_313,
+            unitsPerItem: 200_000, events: sampleEvents())))
+    ),
+    ("bench", 0x0D, .bench(BenchRequest(frames: 10_000))),
+    ("benchResult", 0x0D, .benchResult(BenchResult(frames: 10_000, ticks: 812_345, tickHz: 1_000_000))),
+    ("error-unknownType", 0x0E, .error(ErrorReply(code: .unknownType, requestType: 0x42))),
+    ("error-busy", 0x0F, .error(ErrorReply(code: .busy, requestType: MessageType.paramSave.rawValue))),
+  ]
+}
