@@ -1,0 +1,87 @@
+/// One serial port found by `SerialPorts.list()`.
+public struct PortInfo: Equatable, Hashable, Sendable {
+  /// How the port is attached.
+  public enum Kind: String, Equatable, Hashable, Sendable, Encodable {
+    /// A built-in UART (`/dev/ttyS*`, `/dev/ttyAMA*`).
+    case native
+    /// A USB serial device (`/dev/ttyACM*`, `/dev/ttyUSB*`).
+    case usb
+    /// A Bluetooth serial link (`/dev/rfcomm*`).
+    case bluetooth
+  }
+
+  /// Arm DAPLink / mbed CMSIS-DAP, the micro:bit's interface chip.
+  public static let microbitVendorID: UInt16 = 0x0D28
+  /// Product ID of the DAPLink CMSIS-DAP interface.
+  public static let microbitProductID: UInt16 = 0x0204
+
+  /// The device path, e.g. `/dev/ttyACM0`.
+  public var name: String
+  /// libserialport's description (USB product string, or the device name).
+  public var description: String
+  /// How the port is attached.
+  public var kind: Kind
+  /// USB vendor ID, for USB ports.
+  public var usbVendorID: UInt16?
+  /// USB product ID, for USB ports.
+  public var usbProductID: UInt16?
+  /// USB manufacturer string.
+  public var manufacturer: String?
+  /// USB product string.
+  public var product: String?
+  /// USB serial number (for a micro:bit, the board's unique ID).
+  public var serialNumber: String?
+
+  /// A port described field by field (tests, fakes).
+  public init(
+    name: String, description: String, kind: Kind, usbVendorID: UInt16? = nil,
+    usbProductID: UInt16? = nil,
+    manufacturer: String? = nil, product: String? = nil, serialNumber: String? = nil
+  ) {
+    self.name = name
+    self.description = description
+    self.kind = kind
+    self.usbVendorID = usbVendorID
+    self.usbProductID = usbProductID
+    self.manufacturer = manufacturer
+    self.product = product
+    self.serialNumber = serialNumber
+  }
+
+  /// Whether this is a BBC micro:bit's interface chip (DAPLink, VID 0x0D28 PID 0x0204).
+  public var isMicrobit: Bool {
+    usbVendorID == PortInfo.microbitVendorID && usbProductID == PortInfo.microbitProductID
+  }
+
+  /// `vvvv:pppp` in lower-case hex (as lsusb prints it), or nil for non-USB ports.
+  public var usbID: String? {
+    guard let usbVendorID, let usbProductID else { return nil }
+    return "\(PortInfo.hex4(usbVendorID)):\(PortInfo.hex4(usbProductID))"
+  }
+
+  static func hex4(_ value: UInt16) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+}
+
+extension PortInfo: Encodable {
+  private enum CodingKeys: String, CodingKey {
+    case name, description, kind, vendorID, productID, manufacturer, product, serialNumber,
+      isMicrobit
+  }
+
+  /// JSON shape for `forcectl ports --json`: USB IDs as 4-digit hex strings, absent fields omitted.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(description, forKey: .description)
+    try container.encode(kind, forKey: .kind)
+    try container.encodeIfPresent(usbVendorID.map(PortInfo.hex4), forKey: .vendorID)
+    try container.encodeIfPresent(usbProductID.map(PortInfo.hex4), forKey: .productID)
+    try container.encodeIfPresent(manufacturer, forKey: .manufacturer)
+    try container.encodeIfPresent(product, forKey: .product)
+    try container.encodeIfPresent(serialNumber, forKey: .serialNumber)
+    try container.encode(isMicrobit, forKey: .isMicrobit)
+  }
+}
