@@ -1,10 +1,15 @@
-/// Firmware entry for the micro:bit v1, called by Reset_Handler (startup.c)
-/// once .data and .bss are set up. Today: the bring-up app. The real firmware
-/// app (generic over `Board`) replaces `BringUp` here; nothing else changes.
+import ForceFirmware
+
+/// The firmware, in .bss rather than on the stack: its 2.4 KB (engine, parameters,
+/// frame decoder, transmit queue) are then counted once in the RAM budget, and the
+/// stack only has to hold the deepest request path (see microbit.ld).
+nonisolated(unsafe) var firmware = FirmwareApp(board: MicrobitBoard())
+
+/// Firmware entry for the micro:bit v1, called by Reset_Handler (startup.c) once
+/// .data and .bss are set up.
 @main
 struct MicrobitMain {
   static func main() {
-    var app = BringUp(board: MicrobitBoard())
-    app.run()
+    firmware.run()
   }
 }

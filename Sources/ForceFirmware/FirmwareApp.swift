@@ -1,0 +1,120 @@
+import ForceEngine
+import ForceProtocol
+
+/// The portable firmware: the engine, the parameters in flash and the wire protocol,
+/// generic over the `Board` it runs on (the micro:bit, QEMU's micro:bit, or SITL).
+///
+/// One super-loop (`poll`): take received bytes and answer requests, run one engine
+/// frame per frame-timer tick (ADC samples, or none when samples are injected), send
+/// events and telemetry, hand queued bytes to the UART. Nothing in it waits.
+public struct FirmwareApp<B: Board> {
+  /// Firmware version reported in the handshake.
+  public static var version: (major: UInt8, minor: UInt8, patch: UInt8) { (0, 1, 0) }
+  /// Watchdog timeout.
+  public static var watchdogMs: UInt32 { 2000 }
+
+  /// The hardware.
+  public var board: B
+  /// The parameters in effect.
+  public internal(set) var parameters: Parameters
+  /// What flash held at boot and after the last save or load.
+  public internal(set) var stored: ParameterStore.Loaded
+  /// Where the parameters came from at boot.
+  public let bootSource: ParameterSource
+  /// The engine.
+  public internal(set) var engine: ForceEngine
+
+  var decoder = FrameDecoder()
+  var transmit = TransmitQueue()
+  var telemetryDecimation: UInt16 = 0  // 0: off
+  var telemetryCountdown: UInt16 = 0
+  var eventsEnabled = false
+  var frameNumber: UInt16 = 0
+  var injecting = false
+  var streamSequence: UInt8 = 0  // seq of unsolicited frames; gaps show losses
+  var lastLEDImage: UInt32 = 0
+
+  /// Boots: loads the parameters from flash (defaults when blank or corrupt), starts
+  /// the frame timer and the watchdog.
+  public init(board: B) {
+    self.board = board
+    stored = ParameterStore.load(from: board)
+    switch stored.source {
+    case .flash: bootSource = .flash
+    case .blank: bootSource = board.flashPageCount >= 2 ? .defaultsBlankFlash : .defaultsNoFlash
+    case .corrupt, .olderLayout: bootSource = .defaultsCorruptFlash
+    }
+    parameters = stored.parameters
+    engine = ForceEngine(parameters: parameters)
+    self.board.startFrameTimer(hz: UInt32(parameters.sampleRateHz))
+    self.board.startWatchdog(timeoutMs: FirmwareApp.watchdogMs)
+  }
+
+  /// Runs forever.
+  public mutating func run() -> Never {
+    while true { poll() }
+  }
+
+  /// One pass of the super-loop.
+  public mutating func poll() {
+    while let byte = board.uartRead() {
+      if let frame = decoder.feed(byte) { handle(frame) }
+    }
+    if board.frameDue() {
+      board.feedWatchdog()
+      if board.hasADC && !injecting {
+        let cells = board.readCells()
+        let output = engine.step(left: cells.left, right: cells.right)
+        stream(left: cells.left, right: cells.right, output: output)
+      }
+      board.refreshLEDs()
+    }
+    transmit.pump(&board)
+  }
+
+  /// Sends telemetry (every `decimation`th frame) and events for one engine frame.
+  mutating func stream(left: UInt16, right: UInt16, output: FrameOutput) {
+    frameNumber &+= 1
+    if eventsEnabled && !output.events.isEmpty {
+      send(.event(EventReport(frame: frameNumber, events: output.events)), seq: streamSequence, streamed: true)
+      streamSequence &+= 1
+    }
+    if telemetryDecimation != 0 {
+      telemetryCountdown &-= 1
+      if telemetryCountdown == 0 {
+        telemetryCountdown = telemetryDecimation
+        let telemetry = Telemetry(frame: frameNumber, left: left, right: right, output: output)
+        send(.telemetry(telemetry), seq: streamSequence, streamed: true)
+        streamSequence &+= 1
+      }
+    }
+    showOnLEDs(output)
+  }
+
+  /// Encodes and queues one message.
+  @discardableResult
+  mutating func send(_ message: Message, seq: UInt8, streamed: Bool = false) -> Bool {
+    var staging = FrameStaging()
+    return withUnsafeMutableBytes(of: &staging) { buffer in
+      do throws(ProtocolError) {
+        let count = try FrameEncoder.encode(message, seq: seq, into: buffer)
+        return transmit.enqueue(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), streamed: streamed)
+      } catch {
+        return false
+      }
+    }
+  }
+
+  /// Restarts the frame timer when the sample rate changed.
+  mutating func parametersChanged(from old: Parameters) {
+    engine.apply(parameters)
+    if old.sampleRateHz != parameters.sampleRateHz {
+      board.startFrameTimer(hz: UInt32(parameters.sampleRateHz))
+    }
+  }
+}
+
+/// Room for one encoded frame (`FrameFormat.maxWireSize` = 258 bytes).
+struct FrameStaging {
+  var raw: (Bytes256Words, UInt64) = (Bytes256Words(), 0)
+}

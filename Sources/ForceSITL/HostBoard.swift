@@ -1,0 +1,94 @@
+import ForceFirmware
+import Glibc
+
+/// The `Board` of the host build (SITL, after Betaflight's): the UART is a TCP
+/// socket, flash is a file with NVMC semantics, the frame timer is the monotonic
+/// clock, and samples come by injection or from a scripted trace.
+struct HostBoard: Board {
+  var name: StaticString { "sitl" }
+
+  private var server: TCPServer
+  private var flash: FileFlash
+  private var script: [(UInt16, UInt16)]
+  private var scriptIndex = 0
+  private var framePeriodNs: UInt64 = 5_000_000
+  private var nextFrameNs: UInt64 = 0
+  private(set) var image: UInt32 = 0
+
+  init(port: UInt16, flashPath: String, script: [(UInt16, UInt16)]) throws(HostError) {
+    server = try TCPServer(port: port)
+    flash = try FileFlash(path: flashPath, pageSize: 1024, pageCount: 2)
+    self.script = script
+  }
+
+  // MARK: UART
+
+  mutating func uartRead() -> UInt8? { server.read() }
+  mutating func uartWrite(_ byte: UInt8) -> Bool { server.write(byte) }
+
+  // MARK: ADC: a scripted trace when given, else none (samples are injected).
+
+  var hasADC: Bool { !script.isEmpty }
+
+  mutating func readCells() -> (left: UInt16, right: UInt16) {
+    let sample = script[scriptIndex]
+    scriptIndex = scriptIndex + 1 == script.count ? 0 : scriptIndex + 1
+    return (sample.0, sample.1)
+  }
+
+  // MARK: Timing
+
+  mutating func startFrameTimer(hz: UInt32) {
+    framePeriodNs = 1_000_000_000 / UInt64(hz)
+    nextFrameNs = HostBoard.nowNs() + framePeriodNs
+  }
+
+  /// True once per period. When nothing is due and nothing was received, waits on
+  /// the socket for up to the time left (at most 1 ms) so the host CPU stays idle.
+  mutating func frameDue() -> Bool {
+    let now = HostBoard.nowNs()
+    if now >= nextFrameNs {
+      nextFrameNs += framePeriodNs
+      if nextFrameNs < now { nextFrameNs = now + framePeriodNs }  // never burst to catch up
+      return true
+    }
+    server.flush()
+    server.wait(maxNs: min(nextFrameNs - now, 1_000_000))
+    return false
+  }
+
+  mutating func ticks() -> UInt32 { UInt32(truncatingIfNeeded: HostBoard.nowNs() / 1000) }
+  var tickHz: UInt32 { 1_000_000 }
+
+  static func nowNs() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+  }
+
+  // MARK: Flash
+
+  var flashPageSize: Int { flash.pageSize }
+  var flashPageCount: Int { flash.pageCount }
+  func flashRead(page: Int, offset: Int, into buffer: UnsafeMutableRawBufferPointer) {
+    flash.read(page: page, offset: offset, into: buffer)
+  }
+  mutating func flashErase(page: Int) { flash.erase(page: page) }
+  mutating func flashWrite(page: Int, offset: Int, words: UnsafeRawBufferPointer) {
+    flash.write(page: page, offset: offset, bytes: words)
+  }
+
+  // MARK: LEDs, watchdog, reset
+
+  mutating func showLEDs(_ image: UInt32) { self.image = image }
+  mutating func refreshLEDs() {}
+  mutating func startWatchdog(timeoutMs: UInt32) {}
+  mutating func feedWatchdog() {}
+  var resetReason: ResetReason { .powerOn }
+}
+
+/// A failure starting the host build.
+struct HostError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,97 @@
+import Glibc
+
+/// The SITL's UART: a TCP listener on 127.0.0.1 serving one client at a time.
+/// A new connection replaces the old one. Reads and writes never block.
+struct TCPServer {
+  private let listener: Int32
+  private var client: Int32 = -1
+  private var pending: [UInt8] = []
+  private var received: [UInt8] = []
+  private var receivedIndex = 0
+
+  init(port: UInt16) throws(HostError) {
+    listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard listener >= 0 else { throw HostError("cannot create a socket") }
+    var yes: Int32 = 1
+    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(listener, 1) == 0 else {
+      close(listener)
+      throw HostError("cannot listen on 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
+    }
+    _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
+  }
+
+  mutating func read() -> UInt8? {
+    if receivedIndex < received.count {
+      defer { receivedIndex += 1 }
+      return received[receivedIndex]
+    }
+    acceptIfWaiting()
+    guard client >= 0 else { return nil }
+    var buffer = [UInt8](repeating: 0, count: 512)
+    let count = recv(client, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+    if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+      dropClient()
+      return nil
+    }
+    guard count > 0 else { return nil }
+    received = Array(buffer[0..<count])
+    receivedIndex = 1
+    return received[0]
+  }
+
+  /// Accepts the byte (buffered until `flush`); bytes for no client are dropped,
+  /// as a UART with nothing attached would.
+  mutating func write(_ byte: UInt8) -> Bool {
+    if client >= 0 { pending.append(byte) }
+    if pending.count >= 256 { flush() }
+    return true
+  }
+
+  mutating func flush() {
+    guard client >= 0, !pending.isEmpty else { return }
+    var offset = 0
+    while offset < pending.count {
+      let sent = pending[offset...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if sent < 0 {
+        if errno == EAGAIN || errno == EINTR { continue }
+        dropClient()
+        return
+      }
+      offset += sent
+    }
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  /// Waits up to `maxNs` for a connection or data.
+  func wait(maxNs: UInt64) {
+    var descriptor = pollfd(fd: client >= 0 ? client : listener, events: Int16(POLLIN), revents: 0)
+    _ = poll(&descriptor, 1, Int32(maxNs / 1_000_000))
+  }
+
+  private mutating func acceptIfWaiting() {
+    let accepted = accept(listener, nil, nil)
+    guard accepted >= 0 else { return }
+    dropClient()
+    var yes: Int32 = 1
+    setsockopt(accepted, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+    client = accepted
+  }
+
+  private mutating func dropClient() {
+    if client >= 0 { close(client) }
+    client = -1
+    pending.removeAll()
+    received.removeAll()
+    receivedIndex = 0
+  }
+}

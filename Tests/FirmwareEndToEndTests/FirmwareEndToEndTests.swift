@@ -1,0 +1,192 @@
+import ForceCtlKit
+import ForceEngine
+import ForceProtocol
+import ForceSim
+import Foundation
+import Testing
+
+/// The same checks against the SITL build and the micro:bit image in QEMU, over the
+/// wire, as `forcectl` talks to a device.
+@Suite(.serialized) struct FirmwareEndToEndTests {
+  static let kinds = DeviceUnderTest.Kind.allCases.filter(DeviceUnderTest.available)
+
+  @Test(arguments: kinds)
+  func handshake(kind: DeviceUnderTest.Kind) throws {
+    let device = try DeviceUnderTest(kind)
+    let client = try device.connect()
+    defer { client.close() }
+    let info = try #require(client.info)
+    #expect(info.protocolVersion == FrameFormat.protocolVersion)
+    #expect(info.layoutVersion == Parameters.layoutVersion && info.schemaHash == Parameters.schemaHash)
+    #expect(info.parameterCount == UInt8(ParameterID.count))
+    #expect(!info.capabilities.contains(.adc))  // neither has an ADC: samples come by injection
+    #expect(info.capabilities.contains(.flash) && info.capabilities.contains(.injection))
+    // The SITL's flash file starts erased (0xFF); QEMU's flash outside the image
+    // starts zeroed, which is no valid record: the firmware says so and boots defaults.
+    #expect(info.parameterSource == (kind == .sitl ? .defaultsBlankFlash : .defaultsCorruptFlash))
+    #expect(info.board.equals(kind == .sitl ? "sitl" : "microbit-v1"))
+  }
+
+  @Test(arguments: kinds)
+  func parametersListSetRejectSaveLoad(kind: DeviceUnderTest.Kind) throws {
+    let device = try DeviceUnderTest(kind)
+    let client = try device.connect()
+    defer { client.close() }
+
+    // List: every parameter describes itself, so the host needs no table.
+    for index in 0..<ParameterID.count {
+      let reply = try client.request(.paramDescribe(id: UInt8(index)))
+      guard case .paramDescription(let description) = reply else {
+        Issue.record("describe \(index): \(reply)")
+        continue
+      }
+      let info = ParameterID.at(index)!.info
+      #expect(description.name.equals(info.name))
+      #expect(description.min == info.min && description.max == info.max && description.value == info.defaultValue)
+    }
+
+    // Set, then a rejected set leaves the device unchanged.
+    #expect(try client.request(.paramSet(ParamValue(.restThreshold, 250))) == .paramValue(ParamValue(.restThreshold, 250)))
+    let reply = try #require(rejection { try client.request(.paramSet(ParamValue(.restThreshold, 900))) })
+    #expect(reply.code == .outOfRange && reply.rule == .restBelowBoost)
+    #expect(reply.parameter == ParameterID.restThreshold.rawValue)
+    #expect(try client.request(.paramGet(id: ParameterID.restThreshold.rawValue)) == .paramValue(ParamValue(.restThreshold, 250)))
+
+    // A batch is all or nothing.
+    var bad = ParamBatch()
+    bad.append(ParamValue(.boostThreshold, 900))
+    bad.append(ParamValue(.rangeMax, -5))
+    #expect(rejection { try client.request(.paramSetBatch(bad)) }?.code == .outOfRange)
+    #expect(try client.request(.paramGet(id: ParameterID.boostThreshold.rawValue)) == .paramValue(ParamValue(.boostThreshold, 818)))
+
+    // Load before any save: nothing stored.
+    #expect(rejection { try client.request(.paramLoad) }?.code == .flash)
+    // Save, change, load: the saved value comes back.
+    #expect(try client.request(.paramSave) == .ack(Ack(.paramSave)))
+    _ = try client.request(.paramSet(ParamValue(.restThreshold, 300)))
+    #expect(try client.request(.paramLoad) == .ack(Ack(.paramLoad)))
+    #expect(try client.request(.paramGet(id: ParameterID.restThreshold.rawValue)) == .paramValue(ParamValue(.restThreshold, 250)))
+    // Save twice more (alternating slots), defaults, load: still the saved value.
+    _ = try client.request(.paramSave)
+    _ = try client.request(.paramSave)
+    _ = try client.request(.paramDefaults)
+    #expect(try client.request(.paramGet(id: ParameterID.restThreshold.rawValue)) == .paramValue(ParamValue(.restThreshold, 205)))
+    _ = try client.request(.paramLoad)
+    #expect(try client.request(.paramGet(id: ParameterID.restThreshold.rawValue)) == .paramValue(ParamValue(.restThreshold, 250)))
+  }
+
+  @Test func sitlKeepsSavedParametersAcrossARestart() throws {
+    guard DeviceUnderTest.available(.sitl) else { return }
+    let flash = FileManager.default.temporaryDirectory.appendingPathComponent("fp-restart-\(UUID().uuidString).flash")
+    do {
+      let device = try DeviceUnderTest(.sitl, flash: flash)
+      let client = try device.connect()
+      _ = try client.request(.paramSet(ParamValue(.speedNormalMax, 12000)))
+      _ = try client.request(.paramSave)
+      client.close()
+      device.stop()
+    }
+    let device = try DeviceUnderTest(.sitl, flash: flash)
+    let client = try device.connect()
+    defer { client.close() }
+    #expect(client.info?.parameterSource == .flash)
+    #expect(try client.request(.paramGet(id: ParameterID.speedNormalMax.rawValue)) == .paramValue(ParamValue(.speedNormalMax, 12000)))
+  }
+
+  @Test func sitlBootsDefaultsFromCorruptFlashAndSaysSo() throws {
+    guard DeviceUnderTest.available(.sitl) else { return }
+    let flash = FileManager.default.temporaryDirectory.appendingPathComponent("fp-corrupt-\(UUID().uuidString).flash")
+    var bytes = [UInt8](repeating: 0xFF, count: 2048)
+    bytes[0] = 0x46; bytes[1] = 0x50; bytes[2] = 0x4B; bytes[3] = 0x31  // magic, then garbage
+    bytes[20] = 0x12
+    try Data(bytes).write(to: flash)
+    let device = try DeviceUnderTest(.sitl, flash: flash)
+    let client = try device.connect()
+    defer { client.close() }
+    #expect(client.info?.parameterSource == .defaultsCorruptFlash)
+    #expect(try client.request(.paramGet(id: ParameterID.restThreshold.rawValue)) == .paramValue(ParamValue(.restThreshold, 205)))
+  }
+
+  /// The engine's golden traces, injected: the rebuilt CSV matches `sim run` byte for byte.
+  @Test(arguments: kinds)
+  func goldenTracesReplayByteForByte(kind: DeviceUnderTest.Kind) throws {
+    let device = try DeviceUnderTest(kind)
+    let client = try device.connect()
+    defer { client.close() }
+    let golden = DeviceUnderTest.root.appendingPathComponent("Tests/ForceEngineTests/Golden")
+    for name in ["press-500", "thumb-roll", "pulse", "press-through", "two-button", "boost-quick-release", "tap"] {
+      let input = try InputTrace.parse(String(contentsOf: golden.appendingPathComponent("\(name).in.csv"), encoding: .utf8))
+      let args = try String(contentsOf: golden.appendingPathComponent("\(name).args"), encoding: .utf8)
+      let assignments = try args.split(whereSeparator: { $0 == " " || $0 == "\n" }).map {
+        try ParameterText.assignment(String($0))
+      }
+      _ = try client.request(.paramDefaults)
+      var batch = ParamBatch()
+      for (id, value) in assignments { batch.append(ParamValue(id, value)) }
+      if batch.count > 0 { _ = try client.request(.paramSetBatch(batch)) }
+      let outputs = try client.inject(input)
+      let parameters = try ParameterText.applying(assignments, to: .defaults)
+      let expected = Simulation(parameters: parameters).csv(for: input)
+      let actual = ReplayCSV.text(frames: input, outputs: outputs)
+      #expect(actual == expected, "\(name) differs on \(kind)")
+    }
+  }
+
+  @Test(arguments: kinds)
+  func benchReportsTicksForTheEngineAlone(kind: DeviceUnderTest.Kind) throws {
+    let device = try DeviceUnderTest(kind, icount: kind == .qemu)
+    let client = try device.connect()
+    defer { client.close() }
+    let reply = try client.request(.bench(BenchRequest(frames: 2000)), timeout: .seconds(30))
+    guard case .benchResult(let result) = reply else { throw DeviceError.unexpected("\(reply)") }
+    #expect(result.frames == 2000)
+    #expect(result.ticks > 0)
+    #expect(result.tickHz == (kind == .qemu ? 16_000_000 : 1_000_000))
+  }
+
+  @Test(arguments: kinds)
+  func unknownTypeAndBadLengthGetErrorReplies(kind: DeviceUnderTest.Kind) throws {
+    let device = try DeviceUnderTest(kind)
+    let client = try device.connect()
+    defer { client.close() }
+    let unknown = try rawExchange(client, type: 0x42, seq: 9, body: [])
+    #expect(unknown.seq == 9 && unknown.reply.code == .unknownType && unknown.reply.requestType == 0x42)
+    let short = try rawExchange(client, type: MessageType.paramGet.rawValue, seq: 10, body: [])
+    #expect(short.seq == 10 && short.reply.code == .badLength)
+    let reply = try #require(rejection { try client.request(.paramGet(id: 200)) })  // no such parameter
+    #expect(reply.code == .unknownParameter)
+  }
+
+  /// Sends a hand-made frame and returns the error reply that comes back.
+  func rawExchange(_ client: DeviceClient, type: UInt8, seq: UInt8, body: [UInt8]) throws -> (seq: UInt8, reply: ErrorReply) {
+    var buffer = [UInt8](repeating: 0, count: 300)
+    let count = try buffer.withUnsafeMutableBytes { raw in
+      try body.withUnsafeBytes { try FrameEncoder.encode(type: type, seq: seq, body: $0, into: raw) }
+    }
+    try client.transport.write(Array(buffer[0..<count]))
+    var decoder = FrameDecoder()
+    var chunk = [UInt8](repeating: 0, count: 512)
+    let deadline = Date().addingTimeInterval(2)
+    while Date() < deadline {
+      let n = try client.transport.read(into: &chunk, timeout: .milliseconds(100))
+      for byte in chunk[0..<n] {
+        guard let frame = decoder.feed(byte) else { continue }
+        guard case .error(let reply) = try Message.decode(frame) else { continue }
+        return (frame.seq, reply)
+      }
+    }
+    throw DeviceError.noReply(request: "raw frame", timeoutMs: 2000)
+  }
+
+  /// The error reply a request ends with, or nil when it succeeds.
+  func rejection(_ body: () throws -> Message) -> ErrorReply? {
+    do {
+      _ = try body()
+      return nil
+    } catch {
+      if case DeviceError.rejected(let reply) = error { return reply }
+      Issue.record("unexpected failure: \(error)")
+      return nil
+    }
+  }
+}
