@@ -1,0 +1,73 @@
+/// The Markdown report of a study (`summary.md`), in the shape of the published
+/// tables: per technique, Time M (SD) by RANGE and by DISTANCE, then Crossings and
+/// Success the same way, after an overall table.
+public enum StudyReport {
+  /// The report for `cells` (from `StudySummary.cells`), headed by `title` and `notes`.
+  public static func markdown(_ cells: [SummaryCell], title: String = "Simulated study", notes: [String] = []) -> String {
+    var lines = ["# \(title)", ""]
+    for note in notes { lines.append("- \(note)") }
+    if !notes.isEmpty { lines.append("") }
+    let techniques = orderedTechniques(cells)
+
+    lines.append("## Overall")
+    lines.append("")
+    lines.append(overall(cells))
+    let measures: [(String, (SummaryCell) -> String)] = [
+      ("Time (s), M (SD)", { seconds($0.time) }),
+      ("Crossings, M (SD)", { plain($0.crossings) }),
+      ("Success", { percent($0.successRate) }),
+    ]
+    for (name, format) in measures {
+      for factor in ["range", "distance"] {
+        let levels = orderedLevels(cells, factor: factor)
+        lines.append("## \(name) by \(factor.uppercased())")
+        lines.append("")
+        lines.append("| Technique | " + levels.joined(separator: " | ") + " |")
+        lines.append("|---|" + String(repeating: "---:|", count: levels.count))
+        for technique in techniques {
+          let row = levels.map { level in
+            cells.first { $0.technique == technique && $0.factor == factor && $0.level == level }.map(format) ?? "–"
+          }
+          lines.append("| \(technique) | " + row.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The overall table alone: one row per technique.
+  public static func overall(_ cells: [SummaryCell]) -> String {
+    var lines = [
+      "| Technique | Trials | Time (s) M (SD) | Crossings M (SD) | Success | Time-outs |",
+      "|---|---:|---:|---:|---:|---:|",
+    ]
+    for c in cells where c.factor == "all" {
+      lines.append(
+        "| \(c.technique) | \(c.trials) | \(seconds(c.time)) | \(plain(c.crossings)) | \(percent(c.successRate)) | \(c.timeouts) |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func orderedTechniques(_ cells: [SummaryCell]) -> [String] {
+    var names: [String] = []
+    for c in cells where !names.contains(c.technique) { names.append(c.technique) }
+    return names
+  }
+
+  static func orderedLevels(_ cells: [SummaryCell], factor: String) -> [String] {
+    var levels: [String] = []
+    for c in cells where c.factor == factor && !levels.contains(c.level) { levels.append(c.level) }
+    return levels
+  }
+
+  static func seconds(_ s: SampleStats) -> String {
+    s.count == 0 ? "–" : "\(StudySummary.fixed(s.mean / 1000, 2)) (\(StudySummary.fixed(s.sd / 1000, 2)))"
+  }
+
+  static func plain(_ s: SampleStats) -> String {
+    "\(StudySummary.fixed(s.mean, 2)) (\(StudySummary.fixed(s.sd, 2)))"
+  }
+
+  static func percent(_ rate: Double) -> String { "\(StudySummary.fixed(rate * 100, 1)) %" }
+}

@@ -1,0 +1,164 @@
+import Dispatch
+import ForceEngine
+import Foundation
+
+/// How to run a simulated study.
+public struct StudyConfig: Sendable {
+  /// Techniques, each a block of every task × repetition per participant.
+  public var techniques: [Technique]
+  /// Number of simulated participants.
+  public var participants: Int
+  /// Repetitions of each task.
+  public var repetitions: Int
+  /// Seed of everything random.
+  public var seed: UInt64
+  /// Engine parameters before each task's range, start and technique are set.
+  public var base: Parameters
+  /// Time cap of a trial (a time-out is a failure).
+  public var maxTrialMs: Int
+  /// Worker threads. Results do not depend on it.
+  public var jobs: Int
+
+  /// Creates a configuration (SPEC §8 defaults: 16 participants, 3 repetitions).
+  public init(
+    techniques: [Technique] = StudyDesign.studyTechniques, participants: Int = 16, repetitions: Int = 3,
+    seed: UInt64 = 1, base: Parameters = .defaults, maxTrialMs: Int = 20_000, jobs: Int = 1
+  ) {
+    self.techniques = techniques
+    self.participants = participants
+    self.repetitions = repetitions
+    self.seed = seed
+    self.base = base
+    self.maxTrialMs = maxTrialMs
+    self.jobs = jobs
+  }
+}
+
+/// One row of the per-trial CSV.
+public struct TrialRecord: Equatable, Sendable {
+  /// Technique.
+  public var technique: Technique
+  /// Participant, 1-based.
+  public var participant: Int
+  /// Trial within the participant's block for this technique, 1-based.
+  public var trial: Int
+  /// Repetition, 1-based.
+  public var repetition: Int
+  /// The task.
+  public var task: StudyTask
+  /// The result.
+  public var outcome: TrialOutcome
+
+  /// Whether the committed value is the target.
+  public var success: Bool { outcome.success(target: task.target) }
+}
+
+/// The result of a study: every trial, in (participant, technique, trial) order.
+public struct StudyResult: Sendable {
+  /// The configuration it ran with.
+  public var config: StudyConfig
+  /// Every trial.
+  public var records: [TrialRecord]
+  /// Each participant's user model, participant 1 first.
+  public var profiles: [UserProfile]
+  /// Wall-clock time of the simulation, s.
+  public var seconds: Double
+
+  /// Simulated trials per wall-clock second.
+  public var trialsPerSecond: Double { seconds > 0 ? Double(records.count) / seconds : 0 }
+}
+
+/// Runs the SPEC §8 design with simulated participants, in parallel.
+///
+/// Participant p's user model comes from the stream (seed, 1, p); trial k of technique
+/// t from (seed, 2, p, t, k). Blocks (participant × technique) are handed to `jobs`
+/// threads from a shared queue and stored by index, so the results are the same for
+/// any number of threads.
+public enum StudyRunner {
+  /// The user model of participant `participant` (1-based).
+  public static func profile(seed: UInt64, participant: Int) -> UserProfile {
+    var generator = SplitMix64.stream(seed, 1, UInt64(participant))
+    return UserProfile.draw(using: &generator)
+  }
+
+  /// The generator of one trial.
+  public static func trialStream(seed: UInt64, participant: Int, technique: Technique, trial: Int) -> SplitMix64 {
+    SplitMix64.stream(seed, 2, UInt64(participant), UInt64(technique.rawValue), UInt64(trial))
+  }
+
+  /// Runs the study. Throws when a task's parameters are invalid with this base.
+  public static func run(_ config: StudyConfig) throws(ParameterInputError) -> StudyResult {
+    // Validate every (technique, task) once, up front.
+    var setups: [[Parameters]] = []
+    for technique in config.techniques {
+      var row: [Parameters] = []
+      for task in StudyDesign.tasks(for: technique) {
+        row.append(try StudyDesign.parameters(base: config.base, technique: technique, task: task))
+      }
+      setups.append(row)
+    }
+    let profiles = (1...max(1, config.participants)).map { profile(seed: config.seed, participant: $0) }
+    let blocks = config.participants * config.techniques.count
+    let started = DispatchTime.now().uptimeNanoseconds
+    let storage = UnsafeMutableBufferPointer<[TrialRecord]>.allocate(capacity: max(1, blocks))
+    storage.initialize(repeating: [])
+    defer {
+      _ = storage.deinitialize()
+      storage.deallocate()
+    }
+    nonisolated(unsafe) let slots = storage
+    let queue = BlockQueue(count: blocks)
+    let workers = max(1, min(config.jobs, blocks))
+    let setupsCopy = setups
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while let block = queue.take() {
+        let participant = block / config.techniques.count + 1
+        let techniqueIndex = block % config.techniques.count
+        slots[block] = runBlock(
+          config: config, participant: participant, technique: config.techniques[techniqueIndex],
+          setups: setupsCopy[techniqueIndex], profile: profiles[participant - 1])
+      }
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    return StudyResult(config: config, records: Array(slots.joined()), profiles: profiles, seconds: seconds)
+  }
+
+  static func runBlock(
+    config: StudyConfig, participant: Int, technique: Technique, setups: [Parameters], profile: UserProfile
+  ) -> [TrialRecord] {
+    let tasks = StudyDesign.tasks(for: technique)
+    var records: [TrialRecord] = []
+    records.reserveCapacity(tasks.count * config.repetitions)
+    var trial = 0
+    for repetition in 1...max(1, config.repetitions) {
+      for (index, task) in tasks.enumerated() {
+        trial += 1
+        let rng = trialStream(seed: config.seed, participant: participant, technique: technique, trial: trial)
+        let outcome = TrialRunner.run(
+          task: task, parameters: setups[index], profile: profile, rng: rng, maxMs: config.maxTrialMs)
+        records.append(
+          TrialRecord(
+            technique: technique, participant: participant, trial: trial, repetition: repetition, task: task,
+            outcome: outcome))
+      }
+    }
+    return records
+  }
+}
+
+/// Hands out block indices to worker threads.
+final class BlockQueue: @unchecked Sendable {
+  private let lock = NSLock()
+  private var next = 0
+  private let count: Int
+
+  init(count: Int) { self.count = count }
+
+  func take() -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard next < count else { return nil }
+    next += 1
+    return next - 1
+  }
+}

@@ -1,0 +1,67 @@
+import ForceEngine
+
+/// The per-trial CSV a study writes (`trials.csv`), and reading it back.
+///
+/// Columns: `technique,participant,trial,repetition,range,distance,direction,start,
+/// target,committed,time_ms,crossings,success,timed_out`; `distance` is `OneStep`,
+/// `20%`, `50%` or `80%`; `committed` is empty after a time-out; `success` and
+/// `timed_out` are 0 or 1.
+public enum TrialCSV {
+  /// The header line (no newline).
+  public static let header =
+    "technique,participant,trial,repetition,range,distance,direction,start,target,committed,time_ms,crossings,success,timed_out"
+
+  /// The whole file: header and one line per record, each ending in a newline.
+  public static func text(_ records: [TrialRecord]) -> String {
+    var text = header + "\n"
+    for record in records { text += row(record) + "\n" }
+    return text
+  }
+
+  /// One line (no newline).
+  public static func row(_ r: TrialRecord) -> String {
+    let fields: [String] = [
+      String(describing: r.technique.name), String(r.participant), String(r.trial), String(r.repetition),
+      String(r.task.range), r.task.distance.label, String(describing: r.task.direction.name), String(r.task.start),
+      String(r.task.target), r.outcome.committed.map { String($0) } ?? "", String(r.outcome.timeMs),
+      String(r.outcome.crossings), r.success ? "1" : "0", r.outcome.timedOut ? "1" : "0",
+    ]
+    return fields.joined(separator: ",")
+  }
+
+  /// Reads a file written by `text(_:)`. Errors name the line.
+  public static func parse(_ text: String) throws(TraceError) -> [TrialRecord] {
+    var records: [TrialRecord] = []
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let number = index + 1
+      if number == 1 {
+        guard line == header else { throw TraceError(line: 1, "expected the header \(header)") }
+        continue
+      }
+      if line.isEmpty { continue }
+      let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      guard f.count == 14 else { throw TraceError(line: number, "expected 14 fields, found \(f.count)") }
+      func int(_ i: Int) throws(TraceError) -> Int {
+        guard let value = Int(f[i]) else { throw TraceError(line: number, "'\(f[i])' is not a whole number") }
+        return value
+      }
+      guard let technique = try? ParameterText.value(f[0], for: .technique), let t = Technique(rawValue: technique)
+      else { throw TraceError(line: number, "unknown technique '\(f[0])'") }
+      guard let distance = StudyDistance(label: f[5]) else { throw TraceError(line: number, "unknown distance '\(f[5])'") }
+      guard f[6] == "up" || f[6] == "down" else { throw TraceError(line: number, "unknown direction '\(f[6])'") }
+      let task = StudyTask(
+        range: Int32(try int(4)), distance: distance, direction: f[6] == "up" ? .up : .down,
+        start: Int32(try int(7)), target: Int32(try int(8)))
+      let committed: Int32? = f[9].isEmpty ? nil : Int32(try int(9))
+      let outcome = TrialOutcome(
+        timeMs: try int(10), crossings: try int(11), committed: committed, timedOut: try int(13) != 0)
+      let record = TrialRecord(
+        technique: t, participant: try int(1), trial: try int(2), repetition: try int(3), task: task, outcome: outcome)
+      guard record.success == (try int(12) != 0) else {
+        throw TraceError(line: number, "success does not match committed and target")
+      }
+      records.append(record)
+    }
+    return records
+  }
+}

@@ -1,0 +1,108 @@
+import ForceEngine
+
+/// What happened in one simulated trial.
+public struct TrialOutcome: Equatable, Sendable {
+  /// First contact to commit, ms (the cap when the trial timed out).
+  public var timeMs: Int
+  /// How often the shown value passed the target.
+  public var crossings: Int
+  /// The committed value; nil when the trial timed out.
+  public var committed: Int32?
+  /// Whether the trial hit the time cap without a commit.
+  public var timedOut: Bool
+
+  /// Whether the committed value is the target.
+  public func success(target: Int32) -> Bool { committed == target }
+}
+
+/// One frame of a recorded trial: the raw readings and the engine's output.
+public struct TrialFrame: Equatable, Sendable {
+  /// Left cell reading.
+  public var left: UInt16
+  /// Right cell reading.
+  public var right: UInt16
+  /// The engine's output.
+  public var output: FrameOutput
+}
+
+/// Runs one trial: a `SimulatedUser` driving the real `ForceEngine` frame by frame.
+public enum TrialRunner {
+  /// Runs `task` on a device with `parameters` (already set up for the task, see
+  /// `StudyDesign.parameters`). Time runs from the first frame whose raw total reaches
+  /// `contact_threshold` to the commit; a trial without a commit within `maxMs` is a
+  /// time-out.
+  public static func run(
+    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 20_000
+  ) -> TrialOutcome {
+    var unused: [TrialFrame] = []
+    return simulate(task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: false, &unused)
+  }
+
+  /// `run`, also returning every frame (for inspecting a trial's events).
+  public static func record(
+    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 20_000
+  ) -> (TrialOutcome, [TrialFrame]) {
+    var frames: [TrialFrame] = []
+    let outcome = simulate(task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: true, &frames)
+    return (outcome, frames)
+  }
+
+  static func simulate(
+    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int,
+    record: Bool, _ trace: inout [TrialFrame]
+  ) -> TrialOutcome {
+    var engine = ForceEngine(parameters: parameters)
+    var user = SimulatedUser(profile: profile, parameters: parameters, start: task.start, target: task.target, rng: rng)
+    let rate = Int(parameters.sampleRateHz)
+    let maxFrames = maxMs * rate / 1000
+    let contact = Int(parameters[.contactThreshold])
+    let wraps = parameters.technique == .wrap
+    let span = parameters[.rangeMax] - parameters[.rangeMin] + 1
+    var crossings = CrossingCounter(start: task.start, target: task.target, span: wraps ? span : 0)
+    var contactFrame: Int?
+    for frame in 0..<maxFrames {
+      let (left, right) = user.act()
+      if contactFrame == nil && Int(left) + Int(right) >= contact { contactFrame = frame }
+      let output = engine.step(left: left, right: right)
+      if record { trace.append(TrialFrame(left: left, right: right, output: output)) }
+      crossings.observe(output.value)
+      if output.events.contains(.commit) {
+        let frames = frame - (contactFrame ?? frame)
+        return TrialOutcome(
+          timeMs: (frames * 1000 + rate / 2) / rate, crossings: crossings.count, committed: output.value,
+          timedOut: false)
+      }
+      user.see(output.value)
+    }
+    return TrialOutcome(timeMs: maxMs, crossings: crossings.count, committed: nil, timedOut: true)
+  }
+}
+
+/// Counts how often the shown value passes the target: each time it lands on the
+/// other side of the target from where it last was (landing on the target and
+/// turning back is not a crossing). With wrap, a jump from one end to the other is
+/// not a pass.
+struct CrossingCounter {
+  let target: Int32
+  let span: Int32
+  var side: Int
+  var last: Int32
+  private(set) var count = 0
+
+  init(start: Int32, target: Int32, span: Int32) {
+    self.target = target
+    self.span = span
+    side = start < target ? -1 : (start > target ? 1 : 0)
+    last = start
+  }
+
+  mutating func observe(_ value: Int32) {
+    guard value != last else { return }
+    let jumped = span > 0 && abs(Int(value) - Int(last)) > Int(span) / 2
+    last = value
+    let now = value < target ? -1 : (value > target ? 1 : 0)
+    if now == 0 { return }
+    if side != 0 && now != side && !jumped { count += 1 }
+    side = now
+  }
+}

@@ -1,0 +1,163 @@
+import ForceEngine
+
+/// A closed-loop model of a thumb working the device (see `Docs/user-model.md`).
+///
+/// Each frame the runner calls `act()` for the two cell readings, steps the engine
+/// with them, and passes the shown value back with `see(_:)`. The user perceives that
+/// value only after its visual delay, knows its own force, and predicts where the
+/// value is now (a Smith predictor: the last seen value plus the motion it believes
+/// its force has caused since). It slows down as the target nears, reverses with the
+/// physical act its technique needs, and releases when it believes the value is on
+/// the target. It is deterministic: all randomness comes from the generator it is given.
+public struct SimulatedUser {
+  /// The participant.
+  public let profile: UserProfile
+  /// The technique the device runs.
+  public let technique: Technique
+  /// The value to reach.
+  public let target: Int32
+  let device: DeviceModel
+  let frameMs: Double
+  var rng: SplitMix64
+  var thumb: ThumbDynamics
+
+  // Perception: a ring of shown values and of believed motion, `delayFrames` long.
+  let delayFrames: Int
+  var shownHistory: [Int32]
+  var motionHistory: [Double]
+  var pendingMotion = 0.0
+  var lastSeen: Int32
+  var seenOffset = 0.0
+  var unseenTravel = 0.0
+
+  // Beliefs about the device.
+  var believed: Direction = .up
+  var reverseMode = false
+  var side = 0
+
+  // Control.
+  var phase: Phase = .landing
+  var maneuver = Maneuver.pulse
+  var stage = 0
+  var stageStart = 0
+  var frame = 0
+  var maneuverEnd = Int.min / 2
+  var steadyFrames = 0
+  var settledFrames = 0
+  var positionalAdjust = 0.0
+  var caution = 1.0
+  var heading: Direction?
+  var pulsePeak = 0.0
+  let restForce: Double
+
+  /// What the user is doing.
+  enum Phase { case landing, preparing, control, maneuver, releasing }
+
+  /// The physical acts that reverse the direction (SPEC §4).
+  enum Maneuver { case roll(Int), button(Int), pulse, pressDown, pressUp }
+
+  /// A user about to pick `target` from `start` on a device running `parameters`.
+  public init(profile: UserProfile, parameters: Parameters, start: Int32, target: Int32, rng: SplitMix64) {
+    self.profile = profile
+    technique = parameters.technique
+    self.target = target
+    device = DeviceModel(parameters)
+    frameMs = 1000 / Double(parameters.sampleRateHz)
+    self.rng = rng
+    let delayMs = self.rng.normal(profile.visualDelayMs, profile.delayJitterMs, 100, 400)
+    delayFrames = Swift.max(1, Int((delayMs / frameMs).rounded()))
+    shownHistory = Array(repeating: start, count: delayFrames + 1)
+    motionHistory = Array(repeating: 0, count: delayFrames)
+    lastSeen = start
+    restForce = profile.restFraction * device.rest
+    var balance = profile.neutralBias
+    if technique == .twoButton {
+      side = target >= start ? 1 : -1
+      believed = side > 0 ? .up : .down
+      balance = Double(side) * profile.buttonBalance
+    }
+    thumb = ThumbDynamics(balance: balance, profile: profile, frameMs: frameMs)
+  }
+
+  /// The cell readings of the next frame.
+  public mutating func act() -> (left: UInt16, right: UInt16) {
+    let estimate = perceive()
+    let command = decide(estimate: estimate)
+    let cells = thumb.step(command, profile: profile, frameMs: frameMs, rng: &rng)
+    let motion = believedMotion()
+    motionHistory[frame % delayFrames] = motion
+    pendingMotion += motion
+    frame += 1
+    return cells
+  }
+
+  /// The value the device showed this frame (the user sees it `delayFrames` later).
+  public mutating func see(_ shown: Int32) {
+    shownHistory[(frame - 1) % shownHistory.count] = shown
+  }
+
+  /// Whether the user has decided to lift its thumb.
+  public var isReleasing: Bool { phase == .releasing }
+
+  /// The display as seen now, and the predicted position (items).
+  mutating func perceive() -> Double {
+    let index = frame - delayFrames
+    let seen = index < 0 ? lastSeen : shownHistory[index % shownHistory.count]
+    if index >= 0 {
+      // The motion of frame `index` is on the display now.
+      let visible = motionHistory[index % delayFrames]
+      pendingMotion -= visible
+      seenOffset += visible
+      unseenTravel += abs(visible)
+    }
+    if seen != lastSeen {
+      var change = Int(seen - lastSeen)
+      let span = Int(device.span)
+      if device.wraps && abs(change) > span / 2 { change += change > 0 ? -span : span }
+      if abs(change) == 1 {
+        seenOffset = change > 0 ? -0.5 : 0.5  // it just crossed into this item
+        noticeDirection(change > 0 ? .up : .down)
+      } else {
+        seenOffset = 0  // a jump: an undo, or the positional mapping
+      }
+      lastSeen = seen
+      unseenTravel = 0
+    } else if unseenTravel > 1.5 && (seen == device.rangeMin || seen == device.rangeMax) && !device.wraps {
+      // Pressing at an end of the list and nothing moves: it must be going the other way.
+      unseenTravel = 0
+      noticeDirection(believed.reversed)
+    }
+    seenOffset = Swift.min(0.5, Swift.max(-0.5, seenOffset))
+    return Double(seen) + seenOffset + profile.anticipation * pendingMotion
+  }
+
+  /// The value moved by one step in `observed`: if that is not the direction the user
+  /// believes in, and no reversal of its own explains it, it updates its belief.
+  mutating func noticeDirection(_ observed: Direction) {
+    guard phase == .control, technique != .wrap, technique != .positional else { return }
+    let refractory = delayFrames + Int(60 / frameMs)
+    guard frame - maneuverEnd > refractory, observed != believed else { return }
+    believed = observed
+    if technique == .pressThrough { reverseMode = observed == .down }
+  }
+
+  /// The motion (items, signed) the user believes its force caused this frame.
+  func believedMotion() -> Double {
+    if technique == .positional { return 0 }
+    let force = thumb.felt
+    let speed = reverseMode ? device.reverseSpeed(force: force) : device.speed(force: force)
+    let items = profile.speedBelief * speed * frameMs / 1000
+    return believed == .up ? items : -items
+  }
+
+  /// Signed distance to the target from the predicted position; for wrap, forward only.
+  func remaining(_ estimate: Double) -> Double {
+    var r = Double(target) - estimate
+    guard device.wraps else { return r }
+    let span = Double(device.span)
+    r = r.truncatingRemainder(dividingBy: span)
+    if r < 0 { r += span }
+    let window = 0.5 - profile.releaseMargin
+    return r > span - window ? r - span : r
+  }
+}

@@ -1,0 +1,231 @@
+import ForceEngine
+
+/// The user's decisions, frame by frame: land, plan, scroll, reverse, release.
+extension SimulatedUser {
+  mutating func decide(estimate: Double) -> ThumbCommand {
+    switch phase {
+    case .landing:
+      if thumb.force >= restForce * 0.95 {
+        phase = .preparing
+        stageStart = frame
+      }
+      return controlled(restForce)
+    case .preparing:
+      if elapsedMs(since: stageStart) >= profile.prepareMs { phase = .control }
+      return controlled(restForce)
+    case .control:
+      return control(estimate)
+    case .maneuver:
+      return maneuverStep(estimate)
+    case .releasing:
+      return command(0, rise: 0, fall: profile.liftFallPerMs, lagMs: 0)
+    }
+  }
+
+  /// Rate control towards the target, or the start of a reversal or the release.
+  mutating func control(_ estimate: Double) -> ThumbCommand {
+    if technique == .positional { return positional() }
+    let r = remaining(estimate)
+    // Stopping distance: what the display has not shown yet is in the estimate; what
+    // the lift itself will still scroll (a slow lift from deep in the rate zone) is here.
+    var drift = 0.0
+    if abs(r) < 4 {
+      drift = profile.speedBelief
+        * device.liftDrift(from: thumb.felt, rate: profile.liftFallPerMs, reverse: reverseMode, frameMs: frameMs)
+      if believed == .down { drift = -drift }
+    }
+    // Release when the prediction says "on target" and the display confirms it: it
+    // shows the target (or, when the lift is expected to slip, the item the slip will
+    // bring onto the target). A prediction past the target is an overshoot: reverse.
+    var seenGap = Double(lastSeen) - drift - Double(target)
+    if device.wraps && abs(seenGap) > Double(device.span) / 2 { seenGap -= Double(device.span) * (seenGap > 0 ? 1 : -1) }
+    if abs(r - drift) <= 0.5 - profile.releaseMargin && abs(seenGap) < 1 {
+      phase = .releasing
+      return decide(estimate: estimate)
+    }
+    if technique != .wrap {
+      let needed: Direction = r > 0 ? .up : .down
+      if needed != believed {
+        // After an overshoot, approach more carefully (slower creep) the next time.
+        if let heading, heading != needed { caution *= 0.6 }
+        start(reversalTowards: needed)
+        return maneuverStep(estimate)
+      }
+    }
+    heading = technique == .wrap ? .up : (r > 0 ? .up : .down)
+    return controlled(scrollForce(abs(r)))
+  }
+
+  /// The force that gives the speed the user wants `distance` items from the target:
+  /// distance / homing time, at least the creep speed, at most the cruise force, and
+  /// boost when far. Mirrored in press-through's reverse mode.
+  func scrollForce(_ distance: Double) -> Double {
+    var force: Double
+    if distance > profile.boostDistance {
+      force = profile.boostForce
+    } else {
+      let wanted = Swift.max(profile.creepSpeed * caution, distance / profile.homingTimeS) / profile.speedBelief
+      force = device.normalForce(speed: wanted, cap: device.cruiseForce(fraction: profile.cruiseFraction))
+    }
+    return reverseMode ? 1023 + device.rest - force : force
+  }
+
+  /// Positional: press to the force that maps onto the target, correct slowly from
+  /// what is seen, release once the target has been seen steadily for the dwell time.
+  mutating func positional() -> ThumbCommand {
+    let perItem = (1023 - device.rest) / Double(device.rangeMax - device.rangeMin)
+    let goal = device.rest + (device.positionalForce(value: target) - device.rest) / profile.speedBelief
+    // Settled: the force has been at its goal for longer than the visual delay, so
+    // the display now shows what this force does.
+    settledFrames = abs(thumb.force - (goal + positionalAdjust)) < 0.25 * perItem ? settledFrames + 1 : 0
+    let settled = settledFrames > delayFrames
+    if lastSeen == target {
+      steadyFrames += settled ? 1 : 0
+    } else {
+      steadyFrames = 0
+      // One corrective step, from a display that reflects the current force (no
+      // wind-up), then wait for the display to show its effect.
+      if settled {
+        positionalAdjust += 0.8 * Double(target - lastSeen) * perItem
+        positionalAdjust = Swift.min(3 * perItem, Swift.max(-3 * perItem, positionalAdjust))
+        settledFrames = 0
+      }
+    }
+    if Double(steadyFrames) * frameMs >= profile.dwellMs { phase = .releasing }
+    return controlled(goal + positionalAdjust)
+  }
+
+  mutating func start(reversalTowards needed: Direction) {
+    let sign = needed == .up ? 1 : -1
+    switch technique {
+    case .thumbRoll:
+      maneuver = .roll(sign)
+      stage = 2
+      if side == sign {  // rolled that way already and it failed: start over from rest
+        side = 0
+        stage = 0
+      }
+    case .twoButton:
+      maneuver = .button(sign)
+      stage = 0
+    case .pulse:
+      maneuver = .pulse
+      stage = 0
+      pulsePeak = rng.normal(profile.pulsePeak, profile.pulseJitter, 560, 1000)
+    case .pressThrough:
+      maneuver = needed == .down ? .pressDown : .pressUp
+      stage = 0
+    case .wrap, .positional:
+      return
+    }
+    phase = .maneuver
+    stageStart = frame
+  }
+
+  mutating func next(stage new: Int) {
+    stage = new
+    stageStart = frame
+  }
+
+  mutating func finish(believing direction: Direction) {
+    believed = direction
+    phase = .control
+    maneuverEnd = frame
+  }
+
+  /// One frame of the current reversal. Stage 0 drops quickly to the resting force
+  /// (keeping contact: a lift would commit), stage 1 pauses there, then the act itself.
+  mutating func maneuverStep(_ estimate: Double) -> ThumbCommand {
+    let distance = abs(remaining(estimate))
+    if stage == 0 {
+      if thumb.force <= restForce + 5 && balanceSettled() {
+        next(stage: frame == stageStart ? 2 : 1)  // no pause needed if already resting
+      } else {
+        return drop()
+      }
+    }
+    if stage == 1 {
+      if elapsedMs(since: stageStart) < profile.relaxHoldMs { return drop() }
+      next(stage: 2)
+    }
+    switch maneuver {
+    case .roll(let sign):
+      // Press first, then roll: rolling below rest only moves the captured neutral.
+      if stage == 2 {
+        if thumb.force < device.rest * 1.25 { return controlled(Swift.max(scrollForce(distance), device.rest * 1.4)) }
+        next(stage: 3)
+      }
+      side = sign
+      var command = controlled(scrollForce(distance))
+      command.balance = profile.neutralBias + Double(sign) * profile.rollAmplitude
+      if abs(thumb.balance - command.balance) < 0.01 { finish(believing: sign > 0 ? .up : .down) }
+      return command
+    case .button(let sign):
+      side = sign
+      var command = drop()
+      command.balance = Double(sign) * profile.buttonBalance
+      command.balanceRate = 2 * profile.buttonBalance * 1000 / profile.buttonSwitchMs
+      if abs(thumb.balance - command.balance) < 0.01 { finish(believing: sign > 0 ? .up : .down) }
+      return command
+    case .pulse:
+      if stage == 2 {
+        if thumb.force < pulsePeak - 0.5 { return command(pulsePeak, rise: profile.ballisticRisePerMs, fall: 0, lagMs: 0) }
+        next(stage: 3)
+      }
+      // Back to the resting touch, and stay there a moment before pressing again.
+      if stage == 3 {
+        if thumb.force > restForce + 5 { return drop() }
+        next(stage: 4)
+      }
+      if elapsedMs(since: stageStart) >= profile.relaxHoldMs { finish(believing: believed.reversed) }
+      return drop()
+    case .pressDown:
+      if stage == 2 {
+        if thumb.force < 1149.5 { return command(1150, rise: profile.ballisticRisePerMs, fall: 0, lagMs: 0) }
+        next(stage: 3)
+      }
+      if elapsedMs(since: stageStart) >= profile.pauseMs {
+        reverseMode = true
+        finish(believing: .down)
+      }
+      return command(1150, rise: profile.ballisticRisePerMs, fall: 0, lagMs: 0)
+    case .pressUp:
+      reverseMode = false
+      finish(believing: .up)
+      return drop()
+    }
+  }
+
+  /// Whether the balance is where the drop wants it (only a roll restarting from rest
+  /// re-centres the thumb).
+  func balanceSettled() -> Bool {
+    if case .roll = maneuver { return abs(thumb.balance - profile.neutralBias) < 0.02 }
+    return true
+  }
+
+  /// A quick drop to the resting force, balance back to neutral for a roll restart.
+  func drop() -> ThumbCommand {
+    var command = command(restForce, rise: profile.controlledRisePerMs, fall: profile.liftFallPerMs, lagMs: 0)
+    if case .roll = maneuver, phase == .maneuver, stage < 2 { command.balance = profile.neutralBias }
+    return command
+  }
+
+  /// A deliberate force change towards `force`.
+  func controlled(_ force: Double) -> ThumbCommand {
+    command(force, rise: profile.controlledRisePerMs, fall: profile.controlledFallPerMs, lagMs: profile.forceLagMs)
+  }
+
+  /// A command holding the balance the technique wants.
+  func command(_ force: Double, rise: Double, fall: Double, lagMs: Double) -> ThumbCommand {
+    var balance = profile.neutralBias
+    switch technique {
+    case .thumbRoll: balance += Double(side) * profile.rollAmplitude
+    case .twoButton: balance = Double(side) * profile.buttonBalance
+    default: break
+    }
+    return ThumbCommand(
+      force: force, rise: rise, fall: fall, lagMs: lagMs, balance: balance, balanceRate: profile.rollRatePerS)
+  }
+
+  func elapsedMs(since start: Int) -> Double { Double(frame - start) * frameMs }
+}

@@ -1,0 +1,137 @@
+/// One simulated participant: the constants of its thumb and of its control strategy.
+///
+/// `typical` is the population mean; `draw(using:)` draws one participant from the
+/// population (truncated normals), so every participant of a study differs a little
+/// (between-participant variability). Units: ms, force counts (0...1023 full scale),
+/// balance units ((r − l)/(r + l), −1...1), items. Sources and reasoning for every
+/// constant are in `Docs/user-model.md`.
+public struct UserProfile: Equatable, Sendable {
+  /// Loop latency from the display to action (visual simple reaction time).
+  public var visualDelayMs: Double
+  /// Trial-to-trial standard deviation of that latency.
+  public var delayJitterMs: Double
+  /// Deliberate force increase, counts/ms (stays below the 6.4 counts/ms quick-rise rate).
+  public var controlledRisePerMs: Double
+  /// Deliberate force decrease, counts/ms.
+  public var controlledFallPerMs: Double
+  /// Time constant of deliberate force changes near their goal, ms.
+  public var forceLagMs: Double
+  /// Ballistic (tap-like) force rise, counts/ms: pulses and press-through.
+  public var ballisticRisePerMs: Double
+  /// Lift-off and quick drops, counts/ms.
+  public var liftFallPerMs: Double
+  /// Signal-dependent noise: standard deviation per unit of force.
+  public var noiseCV: Double
+  /// Force-independent noise floor, counts.
+  public var noiseFloor: Double
+  /// Correlation time of force and balance noise, ms.
+  public var noiseCorrelationMs: Double
+  /// Standard deviation of the balance while holding still.
+  public var balanceNoise: Double
+  /// The thumb's own neutral balance.
+  public var neutralBias: Double
+  /// Balance shift of a deliberate roll.
+  public var rollAmplitude: Double
+  /// Roll speed, balance units per second.
+  public var rollRatePerS: Double
+  /// Balance when pressing one button of the rocker (two-button).
+  public var buttonBalance: Double
+  /// Time to move the thumb to the other button, ms.
+  public var buttonSwitchMs: Double
+  /// Resting force as a fraction of `rest_threshold`.
+  public var restFraction: Double
+  /// Planning time after the thumb lands, ms.
+  public var prepareMs: Double
+  /// Pause at rest between the parts of a reversal, ms.
+  public var relaxHoldMs: Double
+  /// Fraction of the display lag the user extrapolates (1 = a perfect predictor).
+  public var anticipation: Double
+  /// Gain of the user's belief about speed (1 = a perfect internal model).
+  public var speedBelief: Double
+  /// Homing time: desired speed = remaining distance / homing time.
+  public var homingTimeS: Double
+  /// Slowest deliberate speed, as the travel during one visual delay (items): a
+  /// practised user creeps so the display lags by less than half an item.
+  public var creepLead: Double
+  /// Highest force used without boost, as a fraction of the normal zone.
+  public var cruiseFraction: Double
+  /// Remaining distance above which the user presses into boost, items.
+  public var boostDistance: Double
+  /// Force used when boosting, counts.
+  public var boostForce: Double
+  /// The user releases when it believes the position is within 0.5 − margin of the target.
+  public var releaseMargin: Double
+  /// Peak of a pulse, counts (per-pulse jitter: `pulseJitter`).
+  public var pulsePeak: Double
+  /// Standard deviation of a pulse's peak, counts.
+  public var pulseJitter: Double
+  /// Hold at the maximum before easing off (press-through), ms.
+  public var pauseMs: Double
+  /// How long the target must be seen, steady, before releasing (positional), ms.
+  public var dwellMs: Double
+
+  /// Slowest deliberate speed, items/s.
+  public var creepSpeed: Double { creepLead * 1000 / visualDelayMs }
+
+  /// The population mean.
+  public static let typical = UserProfile(
+    visualDelayMs: 220, delayJitterMs: 25, controlledRisePerMs: 2.8, controlledFallPerMs: 2.8,
+    forceLagMs: 40, ballisticRisePerMs: 11, liftFallPerMs: 14, noiseCV: 0.03, noiseFloor: 3,
+    noiseCorrelationMs: 80, balanceNoise: 0.02, neutralBias: 0, rollAmplitude: 0.42, rollRatePerS: 4,
+    buttonBalance: 0.75, buttonSwitchMs: 200, restFraction: 0.55, prepareMs: 250, relaxHoldMs: 80,
+    anticipation: 0.85, speedBelief: 1, homingTimeS: 0.55, creepLead: 0.4, cruiseFraction: 0.85,
+    boostDistance: 28, boostForce: 920, releaseMargin: 0.2, pulsePeak: 760, pulseJitter: 40,
+    pauseMs: 120, dwellMs: 200)
+
+  /// One participant drawn from the population (mean, SD, truncation in `Docs/user-model.md`).
+  public static func draw(using g: inout SplitMix64) -> UserProfile {
+    var p = UserProfile.typical
+    p.visualDelayMs = g.normal(220, 25, 170, 290)
+    p.controlledRisePerMs = g.normal(2.8, 0.5, 1.8, 4.0)
+    p.controlledFallPerMs = g.normal(2.8, 0.5, 1.8, 4.0)
+    p.forceLagMs = g.normal(40, 8, 25, 60)
+    p.ballisticRisePerMs = g.normal(11, 1.5, 8, 14)
+    p.liftFallPerMs = g.normal(14, 2, 10, 18)
+    p.noiseCV = g.normal(0.03, 0.008, 0.015, 0.05)
+    p.noiseFloor = g.normal(3, 1, 1, 6)
+    p.balanceNoise = g.normal(0.02, 0.006, 0.008, 0.035)
+    p.neutralBias = g.normal(0, 0.06, -0.15, 0.15)
+    p.rollAmplitude = g.normal(0.42, 0.06, 0.3, 0.55)
+    p.rollRatePerS = g.normal(4, 0.7, 2.5, 6)
+    p.buttonBalance = g.normal(0.75, 0.08, 0.55, 0.9)
+    p.buttonSwitchMs = g.normal(200, 30, 140, 280)
+    p.restFraction = g.normal(0.55, 0.08, 0.4, 0.7)
+    p.prepareMs = g.normal(250, 50, 150, 400)
+    p.relaxHoldMs = g.normal(80, 20, 40, 140)
+    p.anticipation = g.normal(0.7, 0.15, 0.4, 1.0)
+    p.speedBelief = g.normal(1, 0.08, 0.8, 1.2)
+    p.homingTimeS = g.normal(0.4, 0.1, 0.2, 0.65)
+    p.creepLead = g.normal(0.4, 0.08, 0.25, 0.55)
+    p.cruiseFraction = g.normal(0.85, 0.08, 0.65, 1)
+    p.boostDistance = g.normal(28, 5, 18, 40)
+    p.boostForce = g.normal(920, 40, 850, 990)
+    p.releaseMargin = g.normal(0.2, 0.06, 0.05, 0.35)
+    p.pulsePeak = g.normal(760, 50, 660, 900)
+    p.pauseMs = g.normal(120, 30, 60, 200)
+    p.dwellMs = g.normal(200, 40, 120, 300)
+    return p
+  }
+
+  /// The profile's values by name, in declaration order (for `participants.csv`).
+  public var fields: [(String, Double)] {
+    [
+      ("visual_delay_ms", visualDelayMs), ("delay_jitter_ms", delayJitterMs),
+      ("controlled_rise_per_ms", controlledRisePerMs), ("controlled_fall_per_ms", controlledFallPerMs),
+      ("force_lag_ms", forceLagMs), ("ballistic_rise_per_ms", ballisticRisePerMs),
+      ("lift_fall_per_ms", liftFallPerMs), ("noise_cv", noiseCV), ("noise_floor", noiseFloor),
+      ("noise_correlation_ms", noiseCorrelationMs), ("balance_noise", balanceNoise),
+      ("neutral_bias", neutralBias), ("roll_amplitude", rollAmplitude), ("roll_rate_per_s", rollRatePerS),
+      ("button_balance", buttonBalance), ("button_switch_ms", buttonSwitchMs), ("rest_fraction", restFraction),
+      ("prepare_ms", prepareMs), ("relax_hold_ms", relaxHoldMs), ("anticipation", anticipation),
+      ("speed_belief", speedBelief), ("homing_time_s", homingTimeS), ("creep_lead", creepLead),
+      ("cruise_fraction", cruiseFraction), ("boost_distance", boostDistance), ("boost_force", boostForce),
+      ("release_margin", releaseMargin), ("pulse_peak", pulsePeak), ("pulse_jitter", pulseJitter),
+      ("pause_ms", pauseMs), ("dwell_ms", dwellMs),
+    ]
+  }
+}
