@@ -10,6 +10,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "forcectl", targets: ["ForceCtl"]),
+    .executable(name: "forcepicker-sitl", targets: ["ForceSITL"]),
     .library(name: "ForceEngine", targets: ["ForceEngine"]),
   ],
   dependencies: [
@@ -31,12 +32,13 @@ let package = Package(
     .target(
       name: "ForceCtlKit",
       dependencies: [
-        "ForceEngine", "ForceSim", "ForceLink",
+        "ForceEngine", "ForceSim", "ForceLink", "ForceProtocol",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "ForceCtl", dependencies: ["ForceCtlKit"]),
     .executableTarget(name: "EngineBench", dependencies: ["ForceEngine"]),
+    .executableTarget(name: "ForceSITL", dependencies: ["ForceFirmware", "ForceSim"]),
     .testTarget(
       name: "ForceEngineTests",
       dependencies: [
@@ -48,8 +50,18 @@ let package = Package(
     .testTarget(name: "ForceProtocolTests", dependencies: ["ForceProtocol", "ForceEngine"]),
     .testTarget(name: "ForceLinkTests", dependencies: ["ForceLink"]),
     .testTarget(
+      name: "FirmwareEndToEndTests",
+      dependencies: ["ForceCtlKit", "ForceSim", "ForceEngine", "ForceProtocol"]
+    ),
+    .testTarget(
       name: "ForceCtlTests",
       dependencies: ["ForceCtlKit", "ForceSim", "ForceEngine"]
+    ),
+    .testTarget(name: "ForceSimTests", dependencies: ["ForceSim", "ForceEngine", "ForceCtlKit"]),
+    .testTarget(
+      name: "ForceCtlDeviceUITests",
+      dependencies: ["ForceCtlKit", "ForceSim", "ForceEngine", "ForceProtocol", "ForceLink"],
+      resources: [.copy("Snapshots")]
     ),
   ]
 )

@@ -7,7 +7,10 @@ public struct ForceCtl: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "forcectl",
     abstract: "Tune, monitor, record and simulate ForcePicker force devices.",
-    subcommands: [Sim.self]
+    subcommands: [
+      Ports.self, Info.self, Params.self, Monitor.self, Record.self, Replay.self, Calibrate.self,
+      Bench.self, Emulate.self, Sitl.self, Flash.self, Demo.self, Plot.self, Sim.self,
+    ]
   )
 
   public init() {}

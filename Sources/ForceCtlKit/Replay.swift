@@ -1,0 +1,58 @@
+import ArgumentParser
+import ForceEngine
+import ForceSim
+import Foundation
+
+extension ForceCtl {
+  /// `forcectl replay`: a trace through the device's engine, by injection.
+  public struct Replay: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Inject a trace into the device and write the SPEC §7 output CSV.",
+      discussion: "With --compare, runs `sim run` on the same trace with the device's parameters and reports the first difference."
+    )
+
+    @OptionGroup public var device: DeviceOptions
+    @Option(help: ArgumentHelp("Input CSV with columns left,right (0–1023).", valueName: "IN.csv")) public var input: String
+    @Option(help: ArgumentHelp("Output CSV (default: standard output).", valueName: "OUT.csv")) public var output: String?
+    @Flag(help: "Compare with `sim run` and report the first difference (exit 1 if any).") public var compare = false
+
+    public init() {}
+
+    public func run() throws {
+      let text: String
+      do { text = try String(contentsOfFile: input, encoding: .utf8) } catch { throw CLIError("cannot read \(input)") }
+      let frames: [RawFrame]
+      do { frames = try InputTrace.parse(text) } catch { throw CLIError("\(input): \(error.description)") }
+      let client = try device.connect()
+      defer { client.close() }
+      let outputs: [FrameOutput]
+      do { outputs = try client.inject(frames) } catch { throw CLIError(error.description) }
+      let csv = ReplayCSV.text(frames: frames, outputs: outputs)
+      try OutputFile.write(csv, to: output)
+      guard compare else { return }
+      let expected = Simulation(parameters: try DeviceParameters.read(client)).csv(for: frames)
+      if let difference = ReplayComparison.firstDifference(device: csv, simulation: expected) {
+        FileHandle.standardError.write(Data((difference + "\n").utf8))
+        throw ExitCode(1)
+      }
+      FileHandle.standardError.write(Data("identical to sim run: \(frames.count) frames\n".utf8))
+    }
+  }
+}
+
+/// Compares two SPEC §7 CSV texts line by line.
+public enum ReplayComparison {
+  /// A message naming the first differing line, or nil when identical.
+  public static func firstDifference(device: String, simulation: String) -> String? {
+    let a = device.split(separator: "\n", omittingEmptySubsequences: false)
+    let b = simulation.split(separator: "\n", omittingEmptySubsequences: false)
+    for index in 0..<max(a.count, b.count) {
+      let left = index < a.count ? String(a[index]) : "<end>"
+      let right = index < b.count ? String(b[index]) : "<end>"
+      if left != right {
+        return "first difference at line \(index + 1):\n  device:   \(left)\n  sim run:  \(right)"
+      }
+    }
+    return nil
+  }
+}

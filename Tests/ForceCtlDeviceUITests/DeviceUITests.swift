@@ -1,0 +1,354 @@
+import ArgumentParser
+import ForceCtlKit
+import ForceEngine
+import ForceLink
+import ForceProtocol
+import ForceSim
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@Suite("forcectl device commands", .serialized)
+struct ForceCtlDeviceUITests {
+  // MARK: Argument parsing
+
+  @Test func deviceOptionsParseAndValidate() throws {
+    let record = try ForceCtl.Record.parseAsRoot(["--port", "tcp://127.0.0.1:5760", "--output", "x.csv"]) as! ForceCtl.Record
+    #expect(record.device.port == "tcp://127.0.0.1:5760")
+    #expect(record.device.baud == 115_200)
+    #expect(record.device.timeout == 2)
+    #expect(record.decimation == 1)
+    #expect(throws: (any Error).self) { try ForceCtl.Record.parseAsRoot(["--output", "x.csv"]) }  // no --port
+    #expect(throws: (any Error).self) {
+      try ForceCtl.Record.parseAsRoot(["--port", "/dev/ttyACM0", "--baud", "12345", "--output", "x"])
+    }
+    #expect(throws: (any Error).self) {
+      try ForceCtl.Monitor.parseAsRoot(["--port", "/dev/ttyACM0", "--timeout", "0"])
+    }
+    do {
+      _ = try ForceCtl.Record.parseAsRoot(["--port", "p", "--baud", "7", "--output", "x"])
+    } catch {
+      #expect(ForceCtl.Record.message(for: error).contains("--baud 7 is not a standard rate"))
+    }
+    let demo = try ForceCtl.Demo.parseAsRoot(["--sitl", "--plot", "d.svg"]) as! ForceCtl.Demo
+    #expect(demo.sitl && demo.plot == "d.svg" && demo.port == nil)
+    #expect(throws: (any Error).self) { try ForceCtl.Demo.parseAsRoot(["--sitl", "--port", "tcp://x:1"]) }
+    let flash = try ForceCtl.Flash.parseAsRoot(["--drive", "/tmp/x"]) as! ForceCtl.Flash
+    #expect(flash.expectVersion == "0.1.0" && flash.wait == 30)
+    #expect(throws: (any Error).self) { try ForceCtl.Flash.parseAsRoot(["--expect-version", "1.2"]) }
+    let calibrate = try ForceCtl.Calibrate.parseAsRoot(["--port", "p", "--yes", "--save"]) as! ForceCtl.Calibrate
+    #expect(calibrate.yes && calibrate.save && calibrate.seconds == 1)
+    let plot = try ForceCtl.Plot.parseAsRoot(["--input", "a.csv", "--output", "b.svg", "--set", "rest_threshold=250"]) as! ForceCtl.Plot
+    #expect(try plot.parameters.resolve()[.restThreshold] == 250)
+  }
+
+  // MARK: Error paths
+
+  @Test func connectionRefusedSaysWhatToDo() throws {
+    let port = EmulatedDevice.freePort()
+    var options = try DeviceOptions.parse(["--port", "tcp://127.0.0.1:\(port)"])
+    options.timeout = 1
+    do {
+      _ = try options.connect()
+      Issue.record("connected to nothing")
+    } catch let error as CLIError {
+      #expect(error.description.contains("nothing is listening on 127.0.0.1:\(port)"), "\(error.description)")
+      #expect(!error.description.contains("\n"))
+    }
+  }
+
+  @Test func silentListenerGivesNoHandshakeWithinTimeout() throws {
+    let port = EmulatedDevice.freePort()
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    var one: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    try #require(bound == 0 && listen(fd, 4) == 0)
+    let options = try DeviceOptions.parse(["--port", "tcp://127.0.0.1:\(port)", "--timeout", "0.8"])
+    let start = ContinuousClock.now
+    do {
+      _ = try options.connect()
+      Issue.record("a silent listener shook hands")
+    } catch let error as CLIError {
+      #expect(error.description.hasPrefix("no handshake from"), "\(error.description)")
+      #expect(error.description.contains("800 ms"))
+    }
+    #expect(ContinuousClock.now - start < .seconds(3))
+  }
+
+  // MARK: record
+
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first (swift build --product forcepicker-sitl)"))
+  func recordWritesEveryFrameAgainstSITL() throws {
+    let sitl = try Support.sitl(trace: Support.pressTrace())
+    defer { sitl.stop() }
+    let output = Support.temp("rec.csv")
+    var command = try ForceCtl.Record.parseAsRoot(
+      ["--port", sitl.address, "--output", output.path, "--seconds", "1.5", "--strict"])
+    try command.run()
+    let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
+    #expect(lines.first == "frame,left,right,force,state,direction,position,value")
+    let rows = lines.dropFirst()
+    #expect(rows.count > 150, "expected ~300 rows at 200 Hz, got \(rows.count)")
+    let frames = rows.map { Int($0.split(separator: ",")[0])! }
+    for (a, b) in zip(frames, frames.dropFirst()) { #expect((b - a + 65536) % 65536 == 1) }
+    #expect(rows.contains { $0.contains(",scrolling,") })
+  }
+
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  func recordKeepsDataWhenDeviceDisappears() throws {
+    let sitl = try Support.sitl(trace: Support.pressTrace())
+    let output = Support.temp("unplug.csv")
+    var command = try ForceCtl.Record.parseAsRoot(["--port", sitl.address, "--output", output.path, "--seconds", "20"])
+    let killer = Thread {
+      Thread.sleep(forTimeInterval: 1.0)
+      sitl.stop()
+    }
+    killer.start()
+    let start = ContinuousClock.now
+    try command.run()  // exits cleanly: no throw
+    #expect(ContinuousClock.now - start < .seconds(8))
+    let rows = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").dropFirst()
+    #expect(rows.count > 50, "kept \(rows.count) rows")
+  }
+
+  @Test func sequenceGapsAreCounted() {
+    var sequence = TelemetrySequence(decimation: 2)
+    for frame: UInt16 in [10, 12, 14, 20, 22, 65534, 0, 2] { sequence.observe(frame) }
+    #expect(sequence.received == 8)
+    #expect(sequence.lost == 2 + 32755)  // 14→20 lost 16 and 18; 22→65534 lost 32755
+    #expect(sequence.gaps == 2)
+    var wrap = TelemetrySequence(decimation: 1)
+    for frame: UInt16 in [65534, 65535, 0, 1] { wrap.observe(frame) }
+    #expect(wrap.lost == 0)
+  }
+
+  // MARK: monitor
+
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  func monitorPrintsLinesWhenNotATerminal() throws {
+    let sitl = try Support.sitl(trace: Support.pressTrace())
+    defer { sitl.stop() }
+    var text = try ForceCtl.Monitor.parseAsRoot(["--port", sitl.address, "--seconds", "1", "--plain"])
+    let plain = try Support.captureStdout { try text.run() }
+    let lines = plain.split(separator: "\n")
+    #expect(lines.count > 25, "got \(lines.count) lines")
+    #expect(lines.allSatisfy { $0.contains(" L [") && $0.contains(" F [") && $0.contains("value") })
+    var json = try ForceCtl.Monitor.parseAsRoot(["--port", sitl.address, "--seconds", "0.5", "--json"])
+    let jsonText = try Support.captureStdout { try json.run() }
+    let first = try #require(jsonText.split(separator: "\n").first)
+    let object = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
+    #expect(object?["force"] != nil && object?["state"] != nil)
+  }
+
+  @Test func monitorKeysSelectAndStepParameters() {
+    var model = MonitorModel()
+    model.update(ParamValue(.restThreshold, 205))
+    #expect(model.handle(.up) == ParamValue(.restThreshold, 210))
+    #expect(model.handle(.tab) == nil)
+    #expect(model.tunables[model.selected].parameter == .boostThreshold)
+    #expect(model.handle(.left) == nil)
+    #expect(model.handle(.down) == ParamValue(.restThreshold, 200))
+    model.update(ParamValue(.filterMs, 0))
+    model.selected = 4
+    #expect(model.handle(.down) == nil)  // already at the minimum
+    _ = model.handle(.quit)
+    #expect(model.quit)
+    #expect(Key.parse([0x1B, 0x5B, 0x41, 0x09, 0x71]) == [.up, .tab, .quit])
+    let screen = model.screen(latest: nil, received: 0, lost: 3, port: "tcp://x")
+    #expect(screen.contains("dropped 3") && screen.contains("rest_threshold"))
+  }
+
+  // MARK: calibrate
+
+  @Test func calibrationProposalMath() throws {
+    var rest: [RawFrame] = []
+    for i in 0..<200 { rest.append(RawFrame(left: UInt16(40 + i % 3), right: UInt16(60 + i % 5))) }
+    let left = (0..<200).map { RawFrame(left: UInt16(min(540, 100 + $0 * 5)), right: 62) }
+    let right = (0..<200).map { RawFrame(left: 41, right: UInt16(min(860, 100 + $0 * 8))) }
+    let proposal = try CalibrationProposal.from(rest: rest, left: left, right: right)
+    #expect(proposal.leftOffset == 49)  // mean 41 + margin 8
+    #expect(proposal.rightOffset == 70)  // mean 62 + margin 8
+    #expect(proposal.leftGain == Int32((1000.0 * 1000 / (540 - 49)).rounded()))
+    #expect(proposal.rightGain == Int32((1000.0 * 1000 / (860 - 70)).rounded()))
+    #expect(proposal.batch.count == 4)
+    let cell = CellCalibration(offset: proposal.leftOffset, gain: proposal.leftGain, curve: 0, sensitivity: .normal)
+    #expect(abs(cell.apply(540) - 1000) <= 2)  // a firm press reads ~full scale
+    #expect(cell.apply(43) == 0)  // rest noise reads 0
+    #expect(throws: CLIError.self) { try CalibrationProposal.from(rest: rest, left: rest, right: right) }
+  }
+
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  func calibrateFlowAgainstSITL() throws {
+    // A flat trace: the flow runs end to end and refuses, naming the weak press.
+    let flat = (0..<100).map { _ in RawFrame(left: 40, right: 50) }
+    let sitl = try Support.sitl(trace: flat)
+    defer { sitl.stop() }
+    var command = try ForceCtl.Calibrate.parseAsRoot(["--port", sitl.address, "--yes", "--seconds", "0.3"])
+    let stdin = dup(0)
+    let null = open("/dev/null", O_RDONLY)
+    dup2(null, 0)  // every prompt reads EOF = Enter
+    defer {
+      dup2(stdin, 0)
+      close(stdin)
+      close(null)
+    }
+    var failure: String?
+    let output = Support.captureStdout {
+      do { try command.run() } catch { failure = ForceCtl.message(for: error) }
+    }
+    #expect(output.contains("Press the LEFT side firmly"))
+    #expect(output.contains("recorded"))
+    #expect(failure?.contains("press the left side firmly") == true, "\(failure ?? "no error")")
+
+    // The batch a proposal sends is accepted whole and reads back.
+    var rest: [RawFrame] = Array(repeating: RawFrame(left: 40, right: 50), count: 20)
+    rest[0] = RawFrame(left: 40, right: 50)
+    let proposal = try CalibrationProposal.from(
+      rest: rest, left: Array(repeating: RawFrame(left: 548, right: 50), count: 20),
+      right: Array(repeating: RawFrame(left: 40, right: 614), count: 20))
+    #expect(proposal.leftOffset == 48 && proposal.rightOffset == 58)
+    let client = try sitl.connect()
+    defer { client.close() }
+    _ = try client.request(.paramSetBatch(proposal.batch))
+    for (id, value) in [
+      (ParameterID.leftOffset, proposal.leftOffset), (.rightOffset, proposal.rightOffset),
+      (.leftGain, proposal.leftGain), (.rightGain, proposal.rightGain),
+    ] {
+      #expect(try client.request(.paramGet(id: id.rawValue)) == .paramValue(ParamValue(id, value)))
+    }
+  }
+
+  // MARK: flash
+
+  @Test func flashCopiesOntoTheDrive() throws {
+    let drive = Support.temp("MICROBIT")
+    try FileManager.default.createDirectory(at: drive, withIntermediateDirectories: true)
+    let hex = Support.temp("fw.hex")
+    try ":020000040000FA\n:00000001FF\n".write(to: hex, atomically: true, encoding: .utf8)
+    var command = try ForceCtl.Flash.parseAsRoot(["--hex", hex.path, "--drive", drive.path, "--no-verify"])
+    _ = try Support.captureStdout { try command.run() }
+    let copied = try String(contentsOf: drive.appendingPathComponent("fw.hex"), encoding: .utf8)
+    #expect(copied.hasPrefix(":020000040000FA"))
+
+    // Drive finding: a MICROBIT directory under a media-like root.
+    let media = drive.deletingLastPathComponent().appendingPathComponent("media/alice/MICROBIT")
+    try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+    let pattern = drive.deletingLastPathComponent().path + "/media/*/MICROBIT"
+    #expect(MicrobitDrive.find(patterns: [pattern]) == [media.path])
+    #expect(MicrobitDrive.find(patterns: ["/nonexistent-\(UUID().uuidString)/*/MICROBIT"]).isEmpty)
+  }
+
+  @Test func flashErrorsAreClear() throws {
+    var missing = try ForceCtl.Flash.parseAsRoot(["--drive", "/nonexistent/MICROBIT", "--hex", "/etc/hostname"])
+    #expect(throws: CLIError.self) { try missing.run() }
+    do { try missing.run() } catch { #expect(ForceCtl.message(for: error).contains("is not a mounted drive")) }
+    if MicrobitDrive.find().isEmpty {
+      var none = try ForceCtl.Flash.parseAsRoot([])
+      do {
+        try none.run()
+        Issue.record("flashed without a drive")
+      } catch {
+        let message = ForceCtl.message(for: error)
+        #expect(message.hasPrefix("no MICROBIT drive found"), "\(message)")
+        #expect(message.contains("--drive"))
+      }
+    }
+  }
+
+  // MARK: plot
+
+  @Test func plotWritesAnSVGWithThresholds() throws {
+    let frames = RampGesture.thumbRoll().frames
+    let csv = Simulation(parameters: .defaults).csv(for: frames)
+    let input = Support.temp("sim.csv")
+    try csv.write(to: input, atomically: true, encoding: .utf8)
+    let output = input.deletingLastPathComponent().appendingPathComponent("fig.svg")
+    var command = try ForceCtl.Plot.parseAsRoot(["--input", input.path, "--output", output.path])
+    try command.run()
+    let svg = try String(contentsOf: output, encoding: .utf8)
+    let parser = XMLParser(data: Data(svg.utf8))
+    #expect(parser.parse(), "SVG is not well-formed XML: \(String(describing: parser.parserError))")
+    for name in ["threshold-contact", "threshold-rest", "threshold-boost"] { #expect(svg.contains("id=\"\(name)\"")) }
+    #expect(svg.contains("stroke-dasharray"))
+    #expect(svg.contains("rest 205") && svg.contains("boost 818"))
+    #expect(svg.contains("class=\"commit\""))
+
+    guard let rsvg = EmulatedDevice.which("rsvg-convert") else {
+      print("rsvg-convert not installed (apt-get install librsvg2-bin): skipping the PNG render check")
+      return
+    }
+    let png = output.deletingPathExtension().appendingPathExtension("png")
+    let process = Process()
+    process.executableURL = rsvg
+    process.arguments = ["-o", png.path, output.path]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let data = try Data(contentsOf: png)
+    #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+  }
+
+  @Test func plotReadsRecordCSVAndRejectsGarbage() throws {
+    let input = Support.temp("rec.csv")
+    try "frame,left,right,force,state,direction,position,value\n65534,0,0,0,idle,up,0.000,0\n65535,10,10,20,resting,up,0.000,0\n0,100,300,400,scrolling,up,0.100,0\n"
+      .write(to: input, atomically: true, encoding: .utf8)
+    let data = try PlotData.parse(csv: String(contentsOf: input, encoding: .utf8))
+    #expect(data.seconds.count == 3 && data.seconds[2] > data.seconds[1])
+    let bad = Support.temp("bad.csv")
+    try "a,b\n1,2\n".write(to: bad, atomically: true, encoding: .utf8)
+    var command = try ForceCtl.Plot.parseAsRoot(["--input", bad.path, "--output", Support.temp("x.svg").path])
+    do { try command.run(); Issue.record("plotted garbage") } catch {
+      #expect(ForceCtl.message(for: error).contains("force and value"))
+    }
+  }
+
+  // MARK: demo
+
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  func demoWithSITL() throws {
+    let plot = Support.temp("demo.svg")
+    var command = try ForceCtl.Demo.parseAsRoot(["--sitl", "--plot", plot.path])
+    let output = try Support.captureStdout { try command.run() }
+    #expect(output.contains("== handshake:"), "\(output)")
+    #expect(output.contains("speed_normal_max 14063 -> 20000 (read back: 20000)"))
+    #expect(output.contains("commit:"))
+    #expect(output.contains("== committed value:"))
+    #expect(XMLParser(data: try Data(contentsOf: plot)).parse())
+  }
+
+  @Test(
+    .enabled(
+      if: ProcessInfo.processInfo.environment["FORCECTL_QEMU_TESTS"] != nil
+        && EmulatedDevice.which("qemu-system-arm") != nil
+        && FileManager.default.fileExists(atPath: Support.root.appendingPathComponent(".build-firmware/microbit/forcepicker-microbit.elf").path),
+      "set FORCECTL_QEMU_TESTS=1; needs qemu-system-arm and a built firmware (Tools/build-firmware)"))
+  func demoWithQEMU() throws {
+    let plot = Support.temp("demo-qemu.svg")
+    var command = try ForceCtl.Demo.parseAsRoot(["--plot", plot.path])
+    let output = try Support.captureStdout { try command.run() }
+    #expect(output.contains("in QEMU"), "\(output)")
+    #expect(output.contains("microbit"))
+    #expect(output.contains("== committed value:"))
+    #expect(FileManager.default.fileExists(atPath: plot.path))
+  }
+
+  @Test func demoWithoutDeviceReportsRefusal() throws {
+    var command = try ForceCtl.Demo.parseAsRoot(["--port", "tcp://127.0.0.1:\(EmulatedDevice.freePort())", "--timeout", "0.5"])
+    do {
+      _ = try Support.captureStdout { try command.run() }
+      Issue.record("demo ran without a device")
+    } catch {
+      #expect(ForceCtl.message(for: error).contains("nothing is listening"))
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import ForceCtlKit
+import Foundation
+import Testing
+
+/// `--help` of each device command, compared with Snapshots/<name>.txt.
+///
+/// To regenerate after changing a command's options or help text:
+///   UPDATE_SNAPSHOTS=1 swift test --scratch-path .build-ui --filter ForceCtlDeviceUITests.HelpSnapshotTests
+/// then review `git diff Tests/ForceCtlDeviceUITests/Snapshots`.
+@Suite struct HelpSnapshotTests {
+  static let commands: [(String, any ParsableCommand.Type)] = [
+    ("monitor", ForceCtl.Monitor.self), ("record", ForceCtl.Record.self), ("calibrate", ForceCtl.Calibrate.self),
+    ("flash", ForceCtl.Flash.self), ("plot", ForceCtl.Plot.self), ("demo", ForceCtl.Demo.self),
+  ]
+
+  static let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+
+  @Test(arguments: HelpSnapshotTests.commands.map(\.0))
+  func help(_ name: String) throws {
+    let type = Self.commands.first { $0.0 == name }!.1
+    let help = type.helpMessage(columns: 100) + "\n"
+    if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] != nil {
+      try help.write(to: Self.sourceDirectory.appendingPathComponent("\(name).txt"), atomically: true, encoding: .utf8)
+      return
+    }
+    let url = try #require(Bundle.module.url(forResource: "Snapshots/\(name)", withExtension: "txt"))
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(help == expected, "help for \(name) changed; regenerate with UPDATE_SNAPSHOTS=1 (see the comment above)")
+  }
+}
