@@ -27,7 +27,8 @@ extension ForceCtl {
     public func run() throws {
       let client = try device.connect()
       defer { client.close() }
-      guard case .benchResult(let result) = try DeviceParameters.request(client, .bench(BenchRequest(frames: frames))) else {
+      guard case .benchResult(let result) = try DeviceParameters.request(client, .bench(BenchRequest(frames: frames)))
+      else {
         throw CLIError("unexpected reply to bench")
       }
       let perFrame = Double(result.ticks) / Double(result.frames)

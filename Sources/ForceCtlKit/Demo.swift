@@ -22,12 +22,16 @@ public final class EmulatedDevice: @unchecked Sendable {
     switch kind {
     case .sitl:
       process.executableURL = image
-      let flash = flashFile ?? FileManager.default.temporaryDirectory
+      let flash =
+        flashFile
+        ?? FileManager.default.temporaryDirectory
         .appendingPathComponent("forcepicker-\(UUID().uuidString).flash")
-      process.arguments = ["--port", "\(self.port)", "--flash", flash.path] + (trace.map { ["--trace", $0.path] } ?? [])
+      process.arguments =
+        ["--port", "\(self.port)", "--flash", flash.path] + (trace.map { ["--trace", $0.path] } ?? [])
     case .qemu:
       guard let qemu = EmulatedDevice.which("qemu-system-arm") else {
-        throw CLIError("qemu-system-arm not found: install it (Debian/Ubuntu: sudo apt-get install qemu-system-arm), or use --sitl")
+        throw CLIError(
+          "qemu-system-arm not found: install it (Debian/Ubuntu: sudo apt-get install qemu-system-arm), or use --sitl")
       }
       process.executableURL = qemu
       process.arguments = [
@@ -52,7 +56,8 @@ public final class EmulatedDevice: @unchecked Sendable {
     var last = "no attempt"
     while ContinuousClock.now < deadline {
       guard process.isRunning else {
-        throw CLIError("the \(kind == .qemu ? "emulator" : "SITL") exited (status \(process.terminationStatus)) before answering")
+        throw CLIError(
+          "the \(kind == .qemu ? "emulator" : "SITL") exited (status \(process.terminationStatus)) before answering")
       }
       do {
         return try DeviceClient.connect(to: address, timeout: timeout)
@@ -115,7 +120,8 @@ public final class EmulatedDevice: @unchecked Sendable {
 /// one above the running executable (`.build/debug/forcectl`).
 public enum RepositoryRoot {
   public static func find(from directory: String = FileManager.default.currentDirectoryPath) -> URL? {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
     for start in [URL(fileURLWithPath: directory), executable] {
       var candidate = start.standardizedFileURL
       for _ in 0..<8 {
@@ -148,7 +154,8 @@ public struct RampGesture {
     let (l0, r0) = (self.left, self.right)
     for step in 1...count {
       let f = Double(step) / Double(count)
-      frames.append(RawFrame(left: RampGesture.clamp(l0 + (left - l0) * f), right: RampGesture.clamp(r0 + (right - r0) * f)))
+      frames.append(
+        RawFrame(left: RampGesture.clamp(l0 + (left - l0) * f), right: RampGesture.clamp(r0 + (right - r0) * f)))
     }
     self.left = left
     self.right = right
@@ -194,7 +201,9 @@ extension ForceCtl {
         """
     )
 
-    @Option(help: ArgumentHelp("Use this device instead of starting one (serial path or tcp://HOST:PORT).", valueName: "PORT"))
+    @Option(
+      help: ArgumentHelp("Use this device instead of starting one (serial path or tcp://HOST:PORT).", valueName: "PORT")
+    )
     public var port: String?
 
     @Flag(help: "Run the SITL host build instead of QEMU (faster).")
@@ -282,11 +291,14 @@ extension ForceCtl {
 
       // The gesture, injected.
       let gesture = RampGesture.thumbRoll(sampleRateHz: rate)
-      say("== thumb roll: \(gesture.frames.count) frames (\(gesture.frames.count * 1000 / rate) ms): rest, roll up, overshoot into boost, roll back, release")
+      say(
+        "== thumb roll: \(gesture.frames.count) frames (\(gesture.frames.count * 1000 / rate) ms): rest, roll up, overshoot into boost, roll back, release"
+      )
       let outputs = try client.inject(gesture.frames)
       var committed: Int32?
       for (index, (frame, output)) in zip(gesture.frames, outputs).enumerated() {
-        let telemetry = Telemetry(frame: UInt16(truncatingIfNeeded: index), left: frame.left, right: frame.right, output: output)
+        let telemetry = Telemetry(
+          frame: UInt16(truncatingIfNeeded: index), left: frame.left, right: frame.right, output: output)
         let tokens = OutputCSV.eventTokens(output.events).split(separator: ";").filter { !$0.hasPrefix("value:") }
         if index % every == 0 || !tokens.isEmpty {
           var line = MonitorLine.render(telemetry, thresholds: thresholds)

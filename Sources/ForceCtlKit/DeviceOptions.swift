@@ -5,8 +5,9 @@ import Foundation
 
 /// `--port`, `--baud`, `--timeout`: how every device command reaches the board.
 public struct DeviceOptions: ParsableArguments {
-  @Option(help: ArgumentHelp(
-    "Serial device (e.g. /dev/ttyACM0) or tcp://HOST:PORT (SITL, QEMU).", valueName: "PORT"))
+  @Option(
+    help: ArgumentHelp(
+      "Serial device (e.g. /dev/ttyACM0) or tcp://HOST:PORT (SITL, QEMU).", valueName: "PORT"))
   public var port: String
 
   @Option(help: ArgumentHelp("Serial baud rate.", valueName: "N"))
@@ -18,12 +19,15 @@ public struct DeviceOptions: ParsableArguments {
   public init() {}
 
   /// Baud rates a micro:bit's DAPLink UART bridge accepts.
-  public static let baudRates = [1200, 2400, 4800, 9600, 19_200, 38_400, 57_600, 115_200, 230_400, 460_800, 921_600, 1_000_000]
+  public static let baudRates = [
+    1200, 2400, 4800, 9600, 19_200, 38_400, 57_600, 115_200, 230_400, 460_800, 921_600, 1_000_000,
+  ]
 
   public func validate() throws {
     guard DeviceOptions.baudRates.contains(baud) else {
       throw ValidationError(
-        "--baud \(baud) is not a standard rate; use one of \(DeviceOptions.baudRates.map(String.init).joined(separator: ", ")) (the firmware uses 115200)")
+        "--baud \(baud) is not a standard rate; use one of \(DeviceOptions.baudRates.map(String.init).joined(separator: ", ")) (the firmware uses 115200)"
+      )
     }
     guard timeout > 0, timeout <= 600 else {
       throw ValidationError("--timeout must be between 0 and 600 seconds (got \(timeout))")
@@ -68,6 +72,7 @@ extension DeviceInfo {
     case .defaultsCorruptFlash: source = "factory defaults (flash record invalid)"
     case .defaultsNoFlash: source = "factory defaults (no flash)"
     }
-    return "\(board.withBytes { String(decoding: $0, as: UTF8.self) }) firmware \(firmwareVersion), protocol \(protocolVersion), \(source)"
+    return
+      "\(board.withBytes { String(decoding: $0, as: UTF8.self) }) firmware \(firmwareVersion), protocol \(protocolVersion), \(source)"
   }
 }

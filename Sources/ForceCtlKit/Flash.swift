@@ -39,7 +39,8 @@ public enum MicrobitDrive {
       throw CLIError("cannot read \(hex): \(error.localizedDescription) (build it with Tools/build-firmware)")
     }
     guard data.starts(with: Array(":".utf8)) else { throw CLIError("\(hex) is not an Intel HEX file") }
-    let destination = URL(fileURLWithPath: drive).appendingPathComponent(URL(fileURLWithPath: hex).lastPathComponent).path
+    let destination = URL(fileURLWithPath: drive).appendingPathComponent(URL(fileURLWithPath: hex).lastPathComponent)
+      .path
     let fd = open(destination, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard fd >= 0 else { throw CLIError("cannot write \(destination): \(String(cString: strerror(errno)))") }
     defer { close(fd) }
@@ -52,7 +53,9 @@ public enum MicrobitDrive {
       }
       return true
     }
-    guard ok, fsync(fd) == 0 else { throw CLIError("writing \(destination) failed: \(String(cString: strerror(errno)))") }
+    guard ok, fsync(fd) == 0 else {
+      throw CLIError("writing \(destination) failed: \(String(cString: strerror(errno)))")
+    }
     return destination
   }
 }
@@ -69,7 +72,9 @@ extension ForceCtl {
         """
     )
 
-    @Option(help: ArgumentHelp("Image to flash (default: .build-firmware/microbit/forcepicker-microbit.hex).", valueName: "FILE"))
+    @Option(
+      help: ArgumentHelp(
+        "Image to flash (default: .build-firmware/microbit/forcepicker-microbit.hex).", valueName: "FILE"))
     public var hex: String?
 
     @Option(help: ArgumentHelp("The mounted MICROBIT drive.", valueName: "PATH"))
@@ -81,7 +86,8 @@ extension ForceCtl {
     @Option(help: ArgumentHelp("Seconds to wait for the board to come back.", valueName: "N"))
     public var wait: Double = 30
 
-    @Option(help: ArgumentHelp("Serial port to check afterwards (default: the first micro:bit found).", valueName: "PORT"))
+    @Option(
+      help: ArgumentHelp("Serial port to check afterwards (default: the first micro:bit found).", valueName: "PORT"))
     public var port: String?
 
     @Flag(help: "Only copy; do not wait for the board or check its version.")
@@ -98,9 +104,10 @@ extension ForceCtl {
     }
 
     public func run() throws {
-      let image = hex ?? RepositoryRoot.find().map {
-        $0.appendingPathComponent(".build-firmware/microbit/forcepicker-microbit.hex").path
-      } ?? ".build-firmware/microbit/forcepicker-microbit.hex"
+      let image =
+        hex ?? RepositoryRoot.find().map {
+          $0.appendingPathComponent(".build-firmware/microbit/forcepicker-microbit.hex").path
+        } ?? ".build-firmware/microbit/forcepicker-microbit.hex"
       let target: String
       if let drive {
         target = drive
@@ -108,9 +115,12 @@ extension ForceCtl {
         let drives = MicrobitDrive.find()
         guard let first = drives.first else {
           throw CLIError(
-            "no MICROBIT drive found (looked in \(MicrobitDrive.patterns.joined(separator: ", "))): plug the board in, wait for the drive to mount, or give --drive PATH")
+            "no MICROBIT drive found (looked in \(MicrobitDrive.patterns.joined(separator: ", "))): plug the board in, wait for the drive to mount, or give --drive PATH"
+          )
         }
-        if drives.count > 1 { printError("several MICROBIT drives (\(drives.joined(separator: ", "))); using \(first)") }
+        if drives.count > 1 {
+          printError("several MICROBIT drives (\(drives.joined(separator: ", "))); using \(first)")
+        }
         target = first
       }
       let destination = try MicrobitDrive.copy(hex: image, to: target)
@@ -137,7 +147,9 @@ extension ForceCtl {
       }
       guard let info else { throw CLIError("the board did not come back within \(Int(wait)) s: \(last)") }
       guard info.firmwareVersion == expectVersion else {
-        throw CLIError("the board runs firmware \(info.firmwareVersion), expected \(expectVersion): the copy did not take (try again, or check the .hex)")
+        throw CLIError(
+          "the board runs firmware \(info.firmwareVersion), expected \(expectVersion): the copy did not take (try again, or check the .hex)"
+        )
       }
       print("board is back: \(info.summary)")
     }

@@ -6,7 +6,8 @@ import ForceSim
 extension ForceCtl {
   /// `forcectl info`: the device's handshake.
   public struct Info: ParsableCommand {
-    public static let configuration = CommandConfiguration(abstract: "Show a device's handshake: board, firmware, protocol, parameters.")
+    public static let configuration = CommandConfiguration(
+      abstract: "Show a device's handshake: board, firmware, protocol, parameters.")
 
     @OptionGroup public var device: DeviceOptions
     @Flag(help: "Print JSON.") public var json = false
@@ -40,7 +41,9 @@ extension ForceCtl {
       } else {
         print("port:         \(device.port)")
         print("device:       \(info.summary)")
-        print("parameters:   \(info.parameterCount), layout \(info.layoutVersion), schema \(ParameterText.hex(info.schemaHash)) (\(schema))")
+        print(
+          "parameters:   \(info.parameterCount), layout \(info.layoutVersion), schema \(ParameterText.hex(info.schemaHash)) (\(schema))"
+        )
         print("reset reason: \(resetText)")
         print("capabilities: \(capabilities.joined(separator: ", "))")
         print("max frame:    \(info.maxFrameSize) bytes")

@@ -73,9 +73,13 @@ public struct MonitorModel {
       let th = thresholds
       lines.append("  left   [\(MonitorLine.bar(Int(t.left), width: 40))] \(MonitorLine.pad(String(t.left), 4))")
       lines.append("  right  [\(MonitorLine.bar(Int(t.right), width: 40))] \(MonitorLine.pad(String(t.right), 4))")
-      lines.append("  force  [\(MonitorLine.forceBar(Int(t.force), thresholds: th, width: 40))] \(MonitorLine.pad(String(t.force), 4))   | rest \(th.rest)  | boost \(th.boost)")
+      lines.append(
+        "  force  [\(MonitorLine.forceBar(Int(t.force), thresholds: th, width: 40))] \(MonitorLine.pad(String(t.force), 4))   | rest \(th.rest)  | boost \(th.boost)"
+      )
       lines.append("")
-      lines.append("  state \(MonitorLine.padRight(String(describing: t.state.name), 9))  direction \(MonitorLine.padRight(String(describing: t.direction.name), 4))  value \(t.value)  (position \(OutputCSV.formatMilli(t.positionMilli)))  frame \(t.frame)")
+      lines.append(
+        "  state \(MonitorLine.padRight(String(describing: t.state.name), 9))  direction \(MonitorLine.padRight(String(describing: t.direction.name), 4))  value \(t.value)  (position \(OutputCSV.formatMilli(t.positionMilli)))  frame \(t.frame)"
+      )
     } else {
       lines.append("  waiting for telemetry…")
     }
@@ -84,7 +88,8 @@ public struct MonitorModel {
       let marker = index == selected ? ">" : " "
       let name = MonitorLine.padRight(String(describing: tunable.parameter.info.name), 18)
       let value = tunable.value.map(String.init) ?? "?"
-      let text = " \(marker) \(name) \(MonitorLine.pad(value, 7)) \(tunable.parameter.info.unit)  (step \(tunable.step))"
+      let text =
+        " \(marker) \(name) \(MonitorLine.pad(value, 7)) \(tunable.parameter.info.unit)  (step \(tunable.step))"
       lines.append(index == selected ? "\u{1B}[7m\(text)\u{1B}[0m" : text)
     }
     lines.append("")
@@ -177,7 +182,8 @@ extension ForceCtl {
             }
           }
           if ContinuousClock.now - lastDraw >= .milliseconds(33) {
-            terminal!.write(model.screen(latest: latest, received: sequence.received, lost: sequence.lost, port: device.port))
+            terminal!.write(
+              model.screen(latest: latest, received: sequence.received, lost: sequence.lost, port: device.port))
             lastDraw = ContinuousClock.now
           }
         }

@@ -1,5 +1,6 @@
 import ForceEngine
 import ForceProtocol
+import ForceSim
 
 /// One line of monitor output for a telemetry frame: both cells as bars, force
 /// against the rest/boost markers, state, direction, value.
@@ -37,5 +38,3 @@ public enum MonitorLine {
       + " value \(pad(String(t.value), 4)) (\(OutputCSV.formatMilli(t.positionMilli)))"
   }
 }
-
-import ForceSim

@@ -9,7 +9,9 @@ extension ForceCtl {
   public struct Params: ParsableCommand {
     public static let configuration = CommandConfiguration(
       abstract: "List, read, set, save, load, export, import and diff a device's parameters.",
-      subcommands: [List.self, Get.self, Set.self, Save.self, Load.self, Defaults.self, Export.self, Import.self, Diff.self]
+      subcommands: [
+        List.self, Get.self, Set.self, Save.self, Load.self, Defaults.self, Export.self, Import.self, Diff.self,
+      ]
     )
 
     public init() {}
@@ -65,7 +67,8 @@ enum DeviceParameters {
 extension ForceCtl.Params {
   /// `params list`.
   public struct List: ParsableCommand {
-    public static let configuration = CommandConfiguration(abstract: "List every parameter with its value, range, default and unit.")
+    public static let configuration = CommandConfiguration(
+      abstract: "List every parameter with its value, range, default and unit.")
     @OptionGroup public var device: DeviceOptions
     @Flag(help: "Print JSON.") public var json = false
     public init() {}
@@ -89,7 +92,8 @@ extension ForceCtl.Params {
         let marker = d.value == d.defaultValue ? " " : "*"
         print(
           name.padding(toLength: 22, withPad: " ", startingAt: 0) + marker
-            + [shown, String(d.min), String(d.max), String(d.defaultValue)].map { $0.leftPadded(10) }.joined(separator: " ")
+            + [shown, String(d.min), String(d.max), String(d.defaultValue)].map { $0.leftPadded(10) }.joined(
+              separator: " ")
             + "  " + DeviceParameters.text(d.unit))
       }
     }
@@ -103,7 +107,9 @@ extension ForceCtl.Params {
     public init() {}
 
     public func validate() throws {
-      for name in names { do { _ = try ParameterText.id(named: name) } catch { throw ValidationError(error.description) } }
+      for name in names {
+        do { _ = try ParameterText.id(named: name) } catch { throw ValidationError(error.description) }
+      }
     }
 
     public func run() throws {
@@ -128,7 +134,9 @@ extension ForceCtl.Params {
     public init() {}
 
     public func validate() throws {
-      for text in assignments { do { _ = try ParameterText.assignment(text) } catch { throw ValidationError(error.description) } }
+      for text in assignments {
+        do { _ = try ParameterText.assignment(text) } catch { throw ValidationError(error.description) }
+      }
     }
 
     public func run() throws {
@@ -168,7 +176,8 @@ extension ForceCtl.Params {
 
   /// `params defaults`.
   public struct Defaults: ParsableCommand {
-    public static let configuration = CommandConfiguration(abstract: "Restore the factory defaults (flash is unchanged until save).")
+    public static let configuration = CommandConfiguration(
+      abstract: "Restore the factory defaults (flash is unchanged until save).")
     @OptionGroup public var device: DeviceOptions
     public init() {}
     public func run() throws {
@@ -181,9 +190,11 @@ extension ForceCtl.Params {
 
   /// `params export FILE`.
   public struct Export: ParsableCommand {
-    public static let configuration = CommandConfiguration(abstract: "Write the device's parameters to a JSON file with the schema version.")
+    public static let configuration = CommandConfiguration(
+      abstract: "Write the device's parameters to a JSON file with the schema version.")
     @OptionGroup public var device: DeviceOptions
-    @Argument(help: ArgumentHelp("Output JSON file (- for standard output).", valueName: "FILE")) public var file: String
+    @Argument(help: ArgumentHelp("Output JSON file (- for standard output).", valueName: "FILE")) public var file:
+      String
     public init() {}
     public func run() throws {
       let client = try device.connect()
@@ -203,7 +214,9 @@ extension ForceCtl.Params {
     public func run() throws {
       let pairs = try ParameterFile.assignments(file)
       // Check the whole file locally first, so a bad file never reaches the device.
-      do { _ = try ParameterText.applying(pairs, to: .defaults) } catch { throw CLIError("\(file): \(error.description)") }
+      do { _ = try ParameterText.applying(pairs, to: .defaults) } catch {
+        throw CLIError("\(file): \(error.description)")
+      }
       let client = try device.connect()
       defer { client.close() }
       try DeviceParameters.apply(pairs, on: client)
@@ -222,7 +235,9 @@ extension ForceCtl.Params {
     public func run() throws {
       var reference = Parameters.defaults
       if let file {
-        do { reference = try ParameterText.applying(try ParameterFile.assignments(file), to: .defaults) } catch let error as ParameterInputError {
+        do { reference = try ParameterText.applying(try ParameterFile.assignments(file), to: .defaults) } catch let
+          error as ParameterInputError
+        {
           throw CLIError("\(file): \(error.description)")
         }
       }
@@ -232,7 +247,9 @@ extension ForceCtl.Params {
       var differences = 0
       for id in ParameterText.allIDs where current[id] != reference[id] {
         differences += 1
-        print("\(ParameterText.name(id)): \(ParameterText.format(reference[id], of: id)) -> \(ParameterText.format(current[id], of: id))")
+        print(
+          "\(ParameterText.name(id)): \(ParameterText.format(reference[id], of: id)) -> \(ParameterText.format(current[id], of: id))"
+        )
       }
       if differences == 0 { print("no differences from \(file ?? "the defaults")") }
     }

@@ -48,13 +48,15 @@ public enum PlotSVG {
       let level = Double(min(force, 1023))
       svg += "<text x=\"\(f(left - 6))\" y=\"\(f(yForce(level) + 4))\" text-anchor=\"end\">\(Int(level))</text>\n"
     }
-    svg += "<text transform=\"translate(16 \(f(top + plotH / 2))) rotate(-90)\" text-anchor=\"middle\" fill=\"#1f5fbf\">force (counts)</text>\n"
+    svg +=
+      "<text transform=\"translate(16 \(f(top + plotH / 2))) rotate(-90)\" text-anchor=\"middle\" fill=\"#1f5fbf\">force (counts)</text>\n"
     var v = vMin
     while v <= vMax + 1e-9 {
       svg += "<text x=\"\(f(left + plotW + 6))\" y=\"\(f(yValue(v) + 4))\" fill=\"#c0620a\">\(trim(v))</text>\n"
       v += vStep
     }
-    svg += "<text transform=\"translate(\(f(width - 14)) \(f(top + plotH / 2))) rotate(90)\" text-anchor=\"middle\" fill=\"#c0620a\">value (items)</text>\n"
+    svg +=
+      "<text transform=\"translate(\(f(width - 14)) \(f(top + plotH / 2))) rotate(90)\" text-anchor=\"middle\" fill=\"#c0620a\">value (items)</text>\n"
     svg += "</g>\n"
 
     // Thresholds.
@@ -64,7 +66,8 @@ public enum PlotSVG {
       ("boost", thresholds.boost, "#c0392b"),
     ] {
       let y = yForce(Double(level))
-      svg += "<line id=\"threshold-\(name)\" class=\"threshold\" x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y))\" stroke=\"\(color)\" stroke-width=\"1.2\" stroke-dasharray=\"6 4\"/>\n"
+      svg +=
+        "<line id=\"threshold-\(name)\" class=\"threshold\" x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y))\" stroke=\"\(color)\" stroke-width=\"1.2\" stroke-dasharray=\"6 4\"/>\n"
       svg += "<text x=\"\(f(left + 4))\" y=\"\(f(y - 3))\" fill=\"\(color)\">\(name) \(level)</text>\n"
     }
     svg += "</g>\n"
@@ -96,11 +99,13 @@ public enum PlotSVG {
         let py = yValue(Double(data.value[mark.index]))
         svg += "<circle class=\"commit\" cx=\"\(f(px))\" cy=\"\(f(py))\" r=\"5\" fill=\"#d62728\" stroke=\"white\"/>\n"
         let nearRight = px > left + plotW - 80
-        svg += "<text x=\"\(f(nearRight ? px - 7 : px + 7))\" y=\"\(f(py - 8))\" text-anchor=\"\(nearRight ? "end" : "start")\" fill=\"#d62728\" font-weight=\"bold\">\(escape(mark.token))</text>\n"
+        svg +=
+          "<text x=\"\(f(nearRight ? px - 7 : px + 7))\" y=\"\(f(py - 8))\" text-anchor=\"\(nearRight ? "end" : "start")\" fill=\"#d62728\" font-weight=\"bold\">\(escape(mark.token))</text>\n"
       } else if mark.token.hasPrefix("value:") {
         continue  // every tick of the value: the step line shows them
       } else {
-        svg += "<line class=\"event\" x1=\"\(f(px))\" y1=\"\(f(top))\" x2=\"\(f(px))\" y2=\"\(f(top + 8))\" stroke=\"#555\"/>\n"
+        svg +=
+          "<line class=\"event\" x1=\"\(f(px))\" y1=\"\(f(top))\" x2=\"\(f(px))\" y2=\"\(f(top + 8))\" stroke=\"#555\"/>\n"
         if px - lastLabelX > 60 {
           svg += "<text x=\"\(f(px + 2))\" y=\"\(f(top - 4))\" fill=\"#555\">\(escape(mark.token))</text>\n"
           lastLabelX = px

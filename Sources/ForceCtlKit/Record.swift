@@ -111,9 +111,11 @@ extension ForceCtl {
         if error.isDisconnect { disconnected = error } else { throw CLIError(error.description) }
       }
 
-      let elapsed = Double((ContinuousClock.now - start).components.seconds)
+      let elapsed =
+        Double((ContinuousClock.now - start).components.seconds)
         + Double((ContinuousClock.now - start).components.attoseconds) / 1e18
-      var summary = "recorded \(sequence.received) telemetry frames in \(String(format: "%.1f", elapsed)) s to \(output)"
+      var summary =
+        "recorded \(sequence.received) telemetry frames in \(String(format: "%.1f", elapsed)) s to \(output)"
       summary += sequence.lost == 0 ? "; no frames lost" : "; \(sequence.lost) frames lost in \(sequence.gaps) gaps"
       if let disconnected {
         printError("\(disconnected.description)\n\(summary) (kept everything received before the disconnect)")

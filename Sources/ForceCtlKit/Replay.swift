@@ -8,12 +8,15 @@ extension ForceCtl {
   public struct Replay: ParsableCommand {
     public static let configuration = CommandConfiguration(
       abstract: "Inject a trace into the device and write the SPEC §7 output CSV.",
-      discussion: "With --compare, runs `sim run` on the same trace with the device's parameters and reports the first difference."
+      discussion:
+        "With --compare, runs `sim run` on the same trace with the device's parameters and reports the first difference."
     )
 
     @OptionGroup public var device: DeviceOptions
-    @Option(help: ArgumentHelp("Input CSV with columns left,right (0–1023).", valueName: "IN.csv")) public var input: String
-    @Option(help: ArgumentHelp("Output CSV (default: standard output).", valueName: "OUT.csv")) public var output: String?
+    @Option(help: ArgumentHelp("Input CSV with columns left,right (0–1023).", valueName: "IN.csv")) public var input:
+      String
+    @Option(help: ArgumentHelp("Output CSV (default: standard output).", valueName: "OUT.csv")) public var output:
+      String?
     @Flag(help: "Compare with `sim run` and report the first difference (exit 1 if any).") public var compare = false
 
     public init() {}

@@ -16,7 +16,10 @@ extension ForceCtl.Sim {
         """
     )
 
-    @Option(help: ArgumentHelp("all (thumb-roll, pulse, press-through, two-button) or a comma-separated list; wrap and positional (RANGE 10 only) run when named.", valueName: "T"))
+    @Option(
+      help: ArgumentHelp(
+        "all (thumb-roll, pulse, press-through, two-button) or a comma-separated list; wrap and positional (RANGE 10 only) run when named.",
+        valueName: "T"))
     public var technique: String = "all"
 
     @Option(help: "Simulated participants.")
@@ -45,7 +48,9 @@ extension ForceCtl.Sim {
       guard (1...1000).contains(participants) else { throw ValidationError("--participants must be in 1...1000") }
       guard (1...100).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...100") }
       guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256") }
-      guard (1000...600_000).contains(maxTrialMs) else { throw ValidationError("--max-trial-ms must be in 1000...600000") }
+      guard (1000...600_000).contains(maxTrialMs) else {
+        throw ValidationError("--max-trial-ms must be in 1000...600000")
+      }
       do { _ = try StudyDesign.techniques(technique) } catch { throw ValidationError(error.description) }
     }
 
@@ -76,7 +81,9 @@ extension ForceCtl.Sim {
       }
       print(StudyReport.overall(cells))
       let rate = StudySummary.fixed(result.trialsPerSecond, 0)
-      print("\(result.records.count) trials in \(StudySummary.fixed(result.seconds, 3)) s: \(rate) trials/s with \(config.jobs) job(s); results in \(output)")
+      print(
+        "\(result.records.count) trials in \(StudySummary.fixed(result.seconds, 3)) s: \(rate) trials/s with \(config.jobs) job(s); results in \(output)"
+      )
     }
   }
 }

@@ -15,7 +15,8 @@ extension ForceCtl.Sim {
         """
     )
 
-    @Option(help: ArgumentHelp("A parameter and its values FROM:TO:STEP (once or twice).", valueName: "NAME=FROM:TO:STEP"))
+    @Option(
+      help: ArgumentHelp("A parameter and its values FROM:TO:STEP (once or twice).", valueName: "NAME=FROM:TO:STEP"))
     public var vary: [String] = []
 
     @Option(help: ArgumentHelp("all or a comma-separated list of techniques.", valueName: "T"))

@@ -33,7 +33,8 @@ public struct EngineConfig: Equatable {
     let rate = p[.sampleRateHz]
     technique = p.technique
     left = CellCalibration(offset: p[.leftOffset], gain: p[.leftGain], curve: p[.leftCurve], sensitivity: p.sensitivity)
-    right = CellCalibration(offset: p[.rightOffset], gain: p[.rightGain], curve: p[.rightCurve], sensitivity: p.sensitivity)
+    right = CellCalibration(
+      offset: p[.rightOffset], gain: p[.rightGain], curve: p[.rightCurve], sensitivity: p.sensitivity)
     filter = LowPassFilter(timeConstantMs: p[.filterMs], sampleRateHz: rate)
     edges = ZoneEdges(
       contact: p[.contactThreshold], rest: p[.restThreshold], boost: p[.boostThreshold],

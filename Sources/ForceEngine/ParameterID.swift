@@ -60,7 +60,8 @@ public enum ParameterID: UInt8, Sendable {
     case .rollThreshold:
       return ParameterInfo("roll_threshold", 150, 0, 1000, "1/1000", "balance change that flips direction")
     case .speedNormalMax:
-      return ParameterInfo("speed_normal_max", 14063, 1, 100_000, "milli-items/s", "speed at the top of the normal zone")
+      return ParameterInfo(
+        "speed_normal_max", 14063, 1, 100_000, "milli-items/s", "speed at the top of the normal zone")
     case .speedBoostMin:
       return ParameterInfo("speed_boost_min", 36067, 1, 100_000, "milli-items/s", "speed at the boost threshold")
     case .speedBoostMax:
@@ -68,7 +69,8 @@ public enum ParameterID: UInt8, Sendable {
     case .filterMs:
       return ParameterInfo("filter_ms", 10, 0, 200, "ms", "low-pass time constant")
     case .quickReleaseMs:
-      return ParameterInfo("quick_release_ms", 100, 0, 1000, "ms", "longest lift that commits the value from before the lift")
+      return ParameterInfo(
+        "quick_release_ms", 100, 0, 1000, "ms", "longest lift that commits the value from before the lift")
     case .pulseWindowMs:
       return ParameterInfo("pulse_window_ms", 300, 50, 2000, "ms", "longest pulse that toggles direction")
     case .pressThroughLevel:

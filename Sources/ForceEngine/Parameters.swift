@@ -24,11 +24,12 @@ public struct Parameters: Equatable, Sendable {
   }
 
   @usableFromInline
-  var values: (
-    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32, Int32, Int32
-  )
+  var values:
+    (
+      Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+      Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+      Int32, Int32, Int32, Int32, Int32
+    )
 
   public static func == (a: Parameters, b: Parameters) -> Bool {
     for index in 0..<ParameterID.count where a[ParameterID.at(index)!] != b[ParameterID.at(index)!] {

@@ -40,19 +40,24 @@ public struct ZoneEdges: Equatable {
     }
   }
 
-  /// The zone after one frame at force `force`, starting from `zone`.
+  /// The zone after one frame at force `force`, starting from `zone`: up to the
+  /// highest zone whose threshold `force` reaches, else down past every edge that
+  /// `force` fell below by more than the hysteresis.
   @inlinable
   public func next(from zone: Zone, force: Int32) -> Zone {
-    var zone = zone
-    var rose = false
-    while zone != .boosted, force >= threshold(of: Zone(rawValue: zone.rawValue &+ 1)!) {
-      zone = Zone(rawValue: zone.rawValue &+ 1)!
-      rose = true
+    let rising: Bool
+    switch zone {
+    case .idle: rising = force >= contact
+    case .resting: rising = force >= rest
+    case .normal: rising = force >= boost
+    case .boosted: rising = false
     }
-    if rose { return zone }
-    while zone != .idle, force < threshold(of: zone) &- hysteresis {
-      zone = Zone(rawValue: zone.rawValue &- 1)!
+    if rising {
+      return force >= boost ? .boosted : (force >= rest ? .normal : .resting)
     }
-    return zone
+    if zone == .boosted && force >= boost &- hysteresis { return .boosted }
+    if zone >= .normal && force >= rest &- hysteresis { return .normal }
+    if zone >= .resting && force >= contact &- hysteresis { return .resting }
+    return .idle
   }
 }

@@ -123,7 +123,8 @@ public enum ParameterStore {
   static func readRecord<B: Board>(_ board: B, slot: Int) -> Record {
     var record = RecordBuffer()
     withUnsafeMutableBytes(of: &record.bytes) {
-      board.flashRead(page: slot, offset: 0, into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<ParameterStore.recordSize]))
+      board.flashRead(
+        page: slot, offset: 0, into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<ParameterStore.recordSize]))
     }
     return record.decode()
   }
@@ -131,10 +132,11 @@ public enum ParameterStore {
 
 /// One record's bytes, on the stack (no allocation).
 struct RecordBuffer {
-  var bytes: (
-    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-    UInt64, UInt64, UInt32
-  ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+  var bytes:
+    (
+      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+      UInt64, UInt64, UInt32
+    ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
   init() {
     precondition(MemoryLayout.size(ofValue: bytes) >= ParameterStore.recordSize)

@@ -58,20 +58,22 @@ public struct TransmitQueue {
 
 /// 1 KB of inline storage.
 struct Bytes1024 {
-  var words: (
-    Bytes256Words, Bytes256Words, Bytes256Words, Bytes256Words
-  ) = (Bytes256Words(), Bytes256Words(), Bytes256Words(), Bytes256Words())
+  var words:
+    (
+      Bytes256Words, Bytes256Words, Bytes256Words, Bytes256Words
+    ) = (Bytes256Words(), Bytes256Words(), Bytes256Words(), Bytes256Words())
 }
 
 /// 256 bytes of inline storage.
 struct Bytes256Words {
-  var raw: (
-    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
-  ) = (
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-  )
+  var raw:
+    (
+      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+    ) = (
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    )
 }

@@ -74,7 +74,8 @@ public struct ReferenceEngine {
   public init(parameters p: Parameters) {
     parameters = p
     technique = p.technique
-    leftCell = ReferenceCell(offset: p[.leftOffset], gain: p[.leftGain], curve: p[.leftCurve], sensitivity: p.sensitivity)
+    leftCell = ReferenceCell(
+      offset: p[.leftOffset], gain: p[.leftGain], curve: p[.leftCurve], sensitivity: p.sensitivity)
     rightCell = ReferenceCell(
       offset: p[.rightOffset], gain: p[.rightGain], curve: p[.rightCurve], sensitivity: p.sensitivity)
     leftFilter = ReferenceFilter(timeConstantMs: p[.filterMs], sampleRateHz: p[.sampleRateHz])

@@ -48,7 +48,8 @@ while let argument = arguments.popFirst() {
 
 do {
   let board = try HostBoard(port: port, flashPath: flashPath, script: script)
-  FileHandle.standardOutput.write(Data("forcepicker-sitl listening on tcp://127.0.0.1:\(port) (flash: \(flashPath))\n".utf8))
+  FileHandle.standardOutput.write(
+    Data("forcepicker-sitl listening on tcp://127.0.0.1:\(port) (flash: \(flashPath))\n".utf8))
   var app = FirmwareApp(board: board)
   app.run()
 } catch {

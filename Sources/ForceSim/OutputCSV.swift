@@ -13,7 +13,8 @@ public enum OutputCSV {
     let position = formatMilli(output.positionMilli)
     let state = String(describing: output.state.name)
     let direction = String(describing: output.direction.name)
-    return "\(frame),\(left),\(right),\(output.force),\(state),\(direction),\(position),\(output.value),\(eventTokens(output.events))"
+    return
+      "\(frame),\(left),\(right),\(output.force),\(state),\(direction),\(position),\(output.value),\(eventTokens(output.events))"
   }
 
   /// Thousandths as a decimal with three places: -250 → "-0.250".

@@ -1,5 +1,5 @@
-import Foundation
 import ForceEngine
+import Foundation
 
 /// A problem with a parameter given on the command line or in a file.
 public struct ParameterInputError: Error, CustomStringConvertible, Equatable {

@@ -51,8 +51,10 @@ final class DeviceUnderTest {
     case .qemu:
       process.executableURL = URL(fileURLWithPath: "/usr/bin/qemu-system-arm")
       process.arguments =
-        ["-M", "microbit", "-display", "none", "-monitor", "none", "-kernel", DeviceUnderTest.firmwareImage.path,
-         "-serial", "tcp:127.0.0.1:\(port),server=on,wait=off"] + (icount ? ["-icount", "shift=0"] : [])
+        [
+          "-M", "microbit", "-display", "none", "-monitor", "none", "-kernel", DeviceUnderTest.firmwareImage.path,
+          "-serial", "tcp:127.0.0.1:\(port),server=on,wait=off",
+        ] + (icount ? ["-icount", "shift=0"] : [])
     }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice

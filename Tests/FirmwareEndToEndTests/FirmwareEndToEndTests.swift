@@ -46,18 +46,23 @@ import Testing
     }
 
     // Set, then a rejected set leaves the device unchanged.
-    #expect(try client.request(.paramSet(ParamValue(.restThreshold, 250))) == .paramValue(ParamValue(.restThreshold, 250)))
+    #expect(
+      try client.request(.paramSet(ParamValue(.restThreshold, 250))) == .paramValue(ParamValue(.restThreshold, 250)))
     let reply = try #require(rejection { try client.request(.paramSet(ParamValue(.restThreshold, 900))) })
     #expect(reply.code == .outOfRange && reply.rule == .restBelowBoost)
     #expect(reply.parameter == ParameterID.restThreshold.rawValue)
-    #expect(try client.request(.paramGet(id: ParameterID.restThreshold.rawValue)) == .paramValue(ParamValue(.restThreshold, 250)))
+    #expect(
+      try client.request(.paramGet(id: ParameterID.restThreshold.rawValue))
+        == .paramValue(ParamValue(.restThreshold, 250)))
 
     // A batch is all or nothing.
     var bad = ParamBatch()
     bad.append(ParamValue(.boostThreshold, 900))
     bad.append(ParamValue(.rangeMax, -5))
     #expect(rejection { try client.request(.paramSetBatch(bad)) }?.code == .outOfRange)
-    #expect(try client.request(.paramGet(id: ParameterID.boostThreshold.rawValue)) == .paramValue(ParamValue(.boostThreshold, 818)))
+    #expect(
+      try client.request(.paramGet(id: ParameterID.boostThreshold.rawValue))
+        == .paramValue(ParamValue(.boostThreshold, 818)))
 
     // Load before any save: nothing stored.
     #expect(rejection { try client.request(.paramLoad) }?.code == .flash)
@@ -65,14 +70,20 @@ import Testing
     #expect(try client.request(.paramSave) == .ack(Ack(.paramSave)))
     _ = try client.request(.paramSet(ParamValue(.restThreshold, 300)))
     #expect(try client.request(.paramLoad) == .ack(Ack(.paramLoad)))
-    #expect(try client.request(.paramGet(id: ParameterID.restThreshold.rawValue)) == .paramValue(ParamValue(.restThreshold, 250)))
+    #expect(
+      try client.request(.paramGet(id: ParameterID.restThreshold.rawValue))
+        == .paramValue(ParamValue(.restThreshold, 250)))
     // Save twice more (alternating slots), defaults, load: still the saved value.
     _ = try client.request(.paramSave)
     _ = try client.request(.paramSave)
     _ = try client.request(.paramDefaults)
-    #expect(try client.request(.paramGet(id: ParameterID.restThreshold.rawValue)) == .paramValue(ParamValue(.restThreshold, 205)))
+    #expect(
+      try client.request(.paramGet(id: ParameterID.restThreshold.rawValue))
+        == .paramValue(ParamValue(.restThreshold, 205)))
     _ = try client.request(.paramLoad)
-    #expect(try client.request(.paramGet(id: ParameterID.restThreshold.rawValue)) == .paramValue(ParamValue(.restThreshold, 250)))
+    #expect(
+      try client.request(.paramGet(id: ParameterID.restThreshold.rawValue))
+        == .paramValue(ParamValue(.restThreshold, 250)))
   }
 
   @Test func sitlKeepsSavedParametersAcrossARestart() throws {
@@ -90,7 +101,9 @@ import Testing
     let client = try device.connect()
     defer { client.close() }
     #expect(client.info?.parameterSource == .flash)
-    #expect(try client.request(.paramGet(id: ParameterID.speedNormalMax.rawValue)) == .paramValue(ParamValue(.speedNormalMax, 12000)))
+    #expect(
+      try client.request(.paramGet(id: ParameterID.speedNormalMax.rawValue))
+        == .paramValue(ParamValue(.speedNormalMax, 12000)))
   }
 
   @Test func sitlBootsDefaultsFromCorruptFlashAndSaysSo() throws {
@@ -104,7 +117,9 @@ import Testing
     let client = try device.connect()
     defer { client.close() }
     #expect(client.info?.parameterSource == .defaultsCorruptFlash)
-    #expect(try client.request(.paramGet(id: ParameterID.restThreshold.rawValue)) == .paramValue(ParamValue(.restThreshold, 205)))
+    #expect(
+      try client.request(.paramGet(id: ParameterID.restThreshold.rawValue))
+        == .paramValue(ParamValue(.restThreshold, 205)))
   }
 
   /// The engine's golden traces, injected: the rebuilt CSV matches `sim run` byte for byte.
@@ -115,7 +130,8 @@ import Testing
     defer { client.close() }
     let golden = DeviceUnderTest.root.appendingPathComponent("Tests/ForceEngineTests/Golden")
     for name in ["press-500", "thumb-roll", "pulse", "press-through", "two-button", "boost-quick-release", "tap"] {
-      let input = try InputTrace.parse(String(contentsOf: golden.appendingPathComponent("\(name).in.csv"), encoding: .utf8))
+      let input = try InputTrace.parse(
+        String(contentsOf: golden.appendingPathComponent("\(name).in.csv"), encoding: .utf8))
       let args = try String(contentsOf: golden.appendingPathComponent("\(name).args"), encoding: .utf8)
       let assignments = try args.split(whereSeparator: { $0 == " " || $0 == "\n" }).map {
         try ParameterText.assignment(String($0))
@@ -158,7 +174,9 @@ import Testing
   }
 
   /// Sends a hand-made frame and returns the error reply that comes back.
-  func rawExchange(_ client: DeviceClient, type: UInt8, seq: UInt8, body: [UInt8]) throws -> (seq: UInt8, reply: ErrorReply) {
+  func rawExchange(_ client: DeviceClient, type: UInt8, seq: UInt8, body: [UInt8]) throws -> (
+    seq: UInt8, reply: ErrorReply
+  ) {
     var buffer = [UInt8](repeating: 0, count: 300)
     let count = try buffer.withUnsafeMutableBytes { raw in
       try body.withUnsafeBytes { try FrameEncoder.encode(type: type, seq: seq, body: $0, into: raw) }

@@ -6,6 +6,7 @@ import ForceProtocol
 import ForceSim
 import Foundation
 import Testing
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
@@ -15,7 +16,8 @@ struct ForceCtlDeviceUITests {
   // MARK: Argument parsing
 
   @Test func deviceOptionsParseAndValidate() throws {
-    let record = try ForceCtl.Record.parseAsRoot(["--port", "tcp://127.0.0.1:5760", "--output", "x.csv"]) as! ForceCtl.Record
+    let record =
+      try ForceCtl.Record.parseAsRoot(["--port", "tcp://127.0.0.1:5760", "--output", "x.csv"]) as! ForceCtl.Record
     #expect(record.device.port == "tcp://127.0.0.1:5760")
     #expect(record.device.baud == 115_200)
     #expect(record.device.timeout == 2)
@@ -40,7 +42,9 @@ struct ForceCtlDeviceUITests {
     #expect(throws: (any Error).self) { try ForceCtl.Flash.parseAsRoot(["--expect-version", "1.2"]) }
     let calibrate = try ForceCtl.Calibrate.parseAsRoot(["--port", "p", "--yes", "--save"]) as! ForceCtl.Calibrate
     #expect(calibrate.yes && calibrate.save && calibrate.seconds == 1)
-    let plot = try ForceCtl.Plot.parseAsRoot(["--input", "a.csv", "--output", "b.svg", "--set", "rest_threshold=250"]) as! ForceCtl.Plot
+    let plot =
+      try ForceCtl.Plot.parseAsRoot(["--input", "a.csv", "--output", "b.svg", "--set", "rest_threshold=250"])
+      as! ForceCtl.Plot
     #expect(try plot.parameters.resolve()[.restThreshold] == 250)
   }
 
@@ -300,7 +304,8 @@ struct ForceCtlDeviceUITests {
 
   @Test func plotReadsRecordCSVAndRejectsGarbage() throws {
     let input = Support.temp("rec.csv")
-    try "frame,left,right,force,state,direction,position,value\n65534,0,0,0,idle,up,0.000,0\n65535,10,10,20,resting,up,0.000,0\n0,100,300,400,scrolling,up,0.100,0\n"
+    try
+      "frame,left,right,force,state,direction,position,value\n65534,0,0,0,idle,up,0.000,0\n65535,10,10,20,resting,up,0.000,0\n0,100,300,400,scrolling,up,0.100,0\n"
       .write(to: input, atomically: true, encoding: .utf8)
     let data = try PlotData.parse(csv: String(contentsOf: input, encoding: .utf8))
     #expect(data.seconds.count == 3 && data.seconds[2] > data.seconds[1])
@@ -330,7 +335,8 @@ struct ForceCtlDeviceUITests {
     .enabled(
       if: ProcessInfo.processInfo.environment["FORCECTL_QEMU_TESTS"] != nil
         && EmulatedDevice.which("qemu-system-arm") != nil
-        && FileManager.default.fileExists(atPath: Support.root.appendingPathComponent(".build-firmware/microbit/forcepicker-microbit.elf").path),
+        && FileManager.default.fileExists(
+          atPath: Support.root.appendingPathComponent(".build-firmware/microbit/forcepicker-microbit.elf").path),
       "set FORCECTL_QEMU_TESTS=1; needs qemu-system-arm and a built firmware (Tools/build-firmware)"))
   func demoWithQEMU() throws {
     let plot = Support.temp("demo-qemu.svg")
@@ -343,7 +349,9 @@ struct ForceCtlDeviceUITests {
   }
 
   @Test func demoWithoutDeviceReportsRefusal() throws {
-    var command = try ForceCtl.Demo.parseAsRoot(["--port", "tcp://127.0.0.1:\(EmulatedDevice.freePort())", "--timeout", "0.5"])
+    var command = try ForceCtl.Demo.parseAsRoot([
+      "--port", "tcp://127.0.0.1:\(EmulatedDevice.freePort())", "--timeout", "0.5",
+    ])
     do {
       _ = try Support.captureStdout { try command.run() }
       Issue.record("demo ran without a device")

@@ -14,7 +14,8 @@ import Testing
     ("flash", ForceCtl.Flash.self), ("plot", ForceCtl.Plot.self), ("demo", ForceCtl.Demo.self),
   ]
 
-  static let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+  static let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "Snapshots")
 
   @Test(arguments: HelpSnapshotTests.commands.map(\.0))
   func help(_ name: String) throws {

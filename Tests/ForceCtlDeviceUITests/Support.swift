@@ -1,6 +1,6 @@
-import Foundation
 import ForceCtlKit
 import ForceSim
+import Foundation
 
 /// Test helpers: SITL subprocesses, temp files, stdout capture.
 enum Support {

@@ -81,7 +81,9 @@ import Testing
     ("rest_thresold=10", "unknown parameter 'rest_thresold'"),
     ("rest_threshold=5000", "rest_threshold: 5000 is outside 2...1021"),
     ("rest_threshold=900", "rest_threshold: 900 breaks the rule rest_threshold < boost_threshold - hysteresis"),
-    ("technique=spin", "technique: 'spin' is not one of thumb-roll, pulse, press-through, two-button, wrap, positional"),
+    (
+      "technique=spin", "technique: 'spin' is not one of thumb-roll, pulse, press-through, two-button, wrap, positional"
+    ),
     ("wrap", "'wrap' is not NAME=VALUE"),
   ])
   func badParameterNamesTheParameter(assignment: String, message: String) {

@@ -65,41 +65,54 @@ import Testing
 
       // Position and value (SPEC §5).
       if wraps {
-        check(position >= Double(low) - 0.5 && position < Double(high) + 0.5, index,
-              "wrapped position \(position) outside [\(low) − ½, \(high) + ½)")
+        check(
+          position >= Double(low) - 0.5 && position < Double(high) + 0.5, index,
+          "wrapped position \(position) outside [\(low) − ½, \(high) + ½)")
       } else {
-        check(milli >= Int(low) * 1000 && milli <= Int(high) * 1000, index,
-              "position \(milli) milli-items outside \(low)…\(high)")
+        check(
+          milli >= Int(low) * 1000 && milli <= Int(high) * 1000, index,
+          "position \(milli) milli-items outside \(low)…\(high)")
       }
       check(out.value >= low && out.value <= high, index, "value \(out.value) outside \(low)…\(high)")
-      check(abs(milli - Int(out.value) * 1000) <= 500, index,
-            "value \(out.value) is not the rounded position \(milli) milli-items")
-      check(out.fraction >= -out.unitsPerItem / 2 && out.fraction < out.unitsPerItem / 2, index,
-            "fraction \(out.fraction) outside ±\(out.unitsPerItem / 2)")
+      check(
+        abs(milli - Int(out.value) * 1000) <= 500, index,
+        "value \(out.value) is not the rounded position \(milli) milli-items")
+      check(
+        out.fraction >= -out.unitsPerItem / 2 && out.fraction < out.unitsPerItem / 2, index,
+        "fraction \(out.fraction) outside ±\(out.unitsPerItem / 2)")
 
       // Events and their causes (SPEC §5).
-      check(e.contains(.value) == (out.value != previousValue), index,
-            "value event \(e.contains(.value)) but value \(previousValue) → \(out.value)")
+      check(
+        e.contains(.value) == (out.value != previousValue), index,
+        "value event \(e.contains(.value)) but value \(previousValue) → \(out.value)")
       if e.contains(.value) || e.contains(.commit) {
         check(e.value == out.value, index, "event payload \(e.value) but value \(out.value)")
       }
       let released = state == .idle && previousState != .idle
       check(e.contains(.commit) == released, index, "commit \(e.contains(.commit)), state \(previousState) → \(state)")
-      check(e.contains(.release) == released, index, "release \(e.contains(.release)), state \(previousState) → \(state)")
+      check(
+        e.contains(.release) == released, index, "release \(e.contains(.release)), state \(previousState) → \(state)")
       let touched = previousState == .idle && state != .idle
-      check(e.contains(.touchDown) == touched, index, "touch-down \(e.contains(.touchDown)), state \(previousState) → \(state)")
+      check(
+        e.contains(.touchDown) == touched, index,
+        "touch-down \(e.contains(.touchDown)), state \(previousState) → \(state)")
       if e.contains(.touchDown) {
         check(e.velocity >= 1 && e.velocity <= 127, index, "velocity \(e.velocity)")
       }
       let activated = (previousState == .resting || e.contains(.touchDown)) && moving.contains(state)
-      check(e.contains(.activate) == activated, index, "activate \(e.contains(.activate)), state \(previousState) → \(state)")
+      check(
+        e.contains(.activate) == activated, index,
+        "activate \(e.contains(.activate)), state \(previousState) → \(state)")
       let boostChanged = (state == .boosted) != (previousState == .boosted)
-      check(e.contains(.boost) == boostChanged, index, "boost event \(e.contains(.boost)), state \(previousState) → \(state)")
+      check(
+        e.contains(.boost) == boostChanged, index,
+        "boost event \(e.contains(.boost)), state \(previousState) → \(state)")
       if e.contains(.boost) {
         check(e.boostOn == (state == .boosted), index, "boost:\(e.boostOn ? "on" : "off") but state \(state)")
       }
-      check(e.contains(.direction) == (out.direction != previousDirection), index,
-            "direction event \(e.contains(.direction)), direction \(previousDirection) → \(out.direction)")
+      check(
+        e.contains(.direction) == (out.direction != previousDirection), index,
+        "direction event \(e.contains(.direction)), direction \(previousDirection) → \(out.direction)")
       if e.contains(.direction) {
         check(e.direction == out.direction, index, "direction:\(e.direction) but direction \(out.direction)")
       }
@@ -110,7 +123,9 @@ import Testing
       if e.contains(.pulse) { check(p.technique == .pulse, index, "pulse with technique \(p.technique)") }
 
       // Nothing moves while idle, resting (touch and force coexist) or paused.
-      if state == previousState && (state == .idle || state == .paused || (state == .resting && p.technique != .positional)) {
+      if state == previousState
+        && (state == .idle || state == .paused || (state == .resting && p.technique != .positional))
+      {
         check(position == previousPosition, index, "position moved \(previousPosition) → \(position) while \(state)")
       }
 
@@ -147,21 +162,24 @@ import Testing
       checker.run(Self.frames(segments, seed))
       #expect(
         checker.failures.isEmpty,
-        "\(checker.failures.joined(separator: "\n"))\nparameters: \(Self.describe(p))\nsegments \(segments) noise seed \(seed)")
+        "\(checker.failures.joined(separator: "\n"))\nparameters: \(Self.describe(p))\nsegments \(segments) noise seed \(seed)"
+      )
     }
   }
 
   // MARK: Parameters
 
   /// A parameter index and a value: in its range three times out of four, else anything.
-  static let assignment = zip(Gen.int(in: 0...(ParameterID.count - 1)), Gen.int(in: 0...3), Gen.int(in: -200_000...200_000))
-    .map { t -> (ParameterID, Int32) in
-      let id = ParameterID.at(t.0)!
-      let info = id.info
-      if t.1 == 0 { return (id, Int32(t.2)) }
-      let span = Int(info.max) - Int(info.min) + 1
-      return (id, Int32(Int(info.min) + ((t.2 % span) + span) % span))
-    }
+  static let assignment = zip(
+    Gen.int(in: 0...(ParameterID.count - 1)), Gen.int(in: 0...3), Gen.int(in: -200_000...200_000)
+  )
+  .map { t -> (ParameterID, Int32) in
+    let id = ParameterID.at(t.0)!
+    let info = id.info
+    if t.1 == 0 { return (id, Int32(t.2)) }
+    let span = Int(info.max) - Int(info.min) + 1
+    return (id, Int32(Int(info.min) + ((t.2 % span) + span) % span))
+  }
 
   /// `base` with `batch` stored as it is, without validation (through the layout).
   static func unchecked(_ base: Parameters, _ batch: [(ParameterID, Int32)]) -> Parameters {
@@ -192,8 +210,9 @@ import Testing
       } catch {
         #expect(p == before, "rejected \(batch) (\(error)) but changed the parameters")
         #expect(!Self.isValid(candidate), "rejected \(batch) (\(error)) though the result is valid")
-        #expect(batch.contains { $0.0 == error.parameter } || error.rule != .outOfRange,
-                "out-of-range error names \(error.parameter), not an assigned parameter")
+        #expect(
+          batch.contains { $0.0 == error.parameter } || error.rule != .outOfRange,
+          "out-of-range error names \(error.parameter), not an assigned parameter")
       }
     }
   }

@@ -163,7 +163,8 @@ extension Gesture {
     var g = Gesture.resting()
     g.ramp(to: 450, 450, frames: 6)
     g.hold(450, 450, frames: 60)
-    let run = Run(g, parameters: try! parameters([(.technique, Technique.wrap.rawValue), (.rangeMax, 9), (.startValue, 8)]))
+    let run = Run(
+      g, parameters: try! parameters([(.technique, Technique.wrap.rawValue), (.rangeMax, 9), (.startValue, 8)]))
     let values = run.frames(with: .value).map { run.outputs[$0].value }
     #expect(values.starts(with: [9, 0, 1]))
   }

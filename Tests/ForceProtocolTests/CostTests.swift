@@ -17,7 +17,8 @@ import Testing
         positionMilli: value * 1000 + Int32(random.below(1001)) - 500)
       sizes.insert(try wire(.telemetry(telemetry), seq: random.byte()).count)
     }
-    let zeros = Telemetry(frame: 0, left: 0, right: 0, force: 0, state: .idle, direction: .up, value: 0, positionMilli: 0)
+    let zeros = Telemetry(
+      frame: 0, left: 0, right: 0, force: 0, state: .idle, direction: .up, value: 0, positionMilli: 0)
     sizes.insert(try wire(.telemetry(zeros), seq: 0).count)
     print("telemetry wire bytes: \(sizes.sorted())")
     #expect(sizes.max()! <= 20)

@@ -92,7 +92,8 @@ import Testing
   }
 
   @Test func batchWithUnknownIdIsRejected() throws {
-    let frame = frames(try wire(type: MessageType.paramSetBatch.rawValue, seq: 1, body: [0x04, 1, 0, 0, 0, 0x30, 1, 0, 0, 0]))[0]
+    let frame = frames(
+      try wire(type: MessageType.paramSetBatch.rawValue, seq: 1, body: [0x04, 1, 0, 0, 0, 0x30, 1, 0, 0, 0]))[0]
     #expect(throws: ProtocolError.unknownParameter(0x30)) { _ = try Message.decodeRequest(frame) }
   }
 
@@ -136,7 +137,9 @@ import Testing
   @Test func encoderRefusesSmallBuffersAndLongBodies() throws {
     var small = [UInt8](repeating: 0, count: 10)
     #expect(throws: ProtocolError.bufferTooSmall) {
-      try small.withUnsafeMutableBytes { try FrameEncoder.encode(.benchResult(BenchResult(frames: 1, ticks: 2, tickHz: 3)), seq: 0, into: $0) }
+      try small.withUnsafeMutableBytes {
+        try FrameEncoder.encode(.benchResult(BenchResult(frames: 1, ticks: 2, tickHz: 3)), seq: 0, into: $0)
+      }
     }
     #expect(throws: ProtocolError.frameTooLong) {
       _ = try wire(type: 1, seq: 1, body: [UInt8](repeating: 7, count: FrameFormat.maxBodySize + 1))

@@ -1,6 +1,6 @@
-import Foundation
 import ForceEngine
 import ForceProtocol
+import Foundation
 import Testing
 
 /// The example frames of Protocol.md are test vectors: each `// name` line is followed

@@ -33,7 +33,8 @@ import Testing
         state: EngineState(rawValue: UInt8(random.below(5)))!,
         direction: random.below(2) == 0 ? .up : .down, value: value,
         positionMilli: value * 1000 + Int32(random.below(1001)) - 500)
-      #expect(try Message.decode(frames(try wire(.telemetry(telemetry), seq: random.byte()))[0]) == .telemetry(telemetry))
+      #expect(
+        try Message.decode(frames(try wire(.telemetry(telemetry), seq: random.byte()))[0]) == .telemetry(telemetry))
 
       var events = EngineEvents()
       events.mask = UInt16(random.below(512))

@@ -20,8 +20,12 @@ import Testing
     #expect(config.techniques == [.pulse, .twoButton])
     #expect(config.participants == 2 && config.repetitions == 1 && config.seed == 9 && config.jobs == 2)
     #expect(config.base[.quickReleaseMs] == 120)
-    #expect(throws: (any Error).self) { try ForceCtl.parseAsRoot(["sim", "study", "--technique", "roll", "--output", "x"]) }
-    #expect(throws: (any Error).self) { try ForceCtl.parseAsRoot(["sim", "study", "--participants", "0", "--output", "x"]) }
+    #expect(throws: (any Error).self) {
+      try ForceCtl.parseAsRoot(["sim", "study", "--technique", "roll", "--output", "x"])
+    }
+    #expect(throws: (any Error).self) {
+      try ForceCtl.parseAsRoot(["sim", "study", "--participants", "0", "--output", "x"])
+    }
     #expect(throws: (any Error).self) { try ForceCtl.parseAsRoot(["sim", "study"]) }  // --output is required
   }
 
@@ -32,7 +36,9 @@ import Testing
       "sim", "study", "--technique", "thumb-roll", "--participants", "1", "--repetitions", "1", "--output", directory,
     ])
     try command.run()
-    for name in ["trials.csv", "summary.md", "summary.csv", "time-by-range.svg", "time-by-distance.svg", "participants.csv"] {
+    for name in [
+      "trials.csv", "summary.md", "summary.csv", "time-by-range.svg", "time-by-distance.svg", "participants.csv",
+    ] {
       #expect(FileManager.default.fileExists(atPath: directory + "/" + name), "\(name)")
     }
     let trials = try String(contentsOfFile: directory + "/trials.csv", encoding: .utf8)
@@ -49,7 +55,8 @@ import Testing
     #expect(command is ForceCtl.Sim.Sweep)
     try command.run()
     let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
-    #expect(lines.first == "rest_threshold,technique,trials,time_mean_ms,time_sd_ms,crossings_mean,success_rate,timeouts")
+    #expect(
+      lines.first == "rest_threshold,technique,trials,time_mean_ms,time_sd_ms,crossings_mean,success_rate,timeouts")
     #expect(lines.count == 3)
     #expect(throws: (any Error).self) { try ForceCtl.parseAsRoot(["sim", "sweep"]) }  // needs --vary
     #expect(throws: (any Error).self) {
@@ -64,10 +71,13 @@ import Testing
       try? FileManager.default.removeItem(atPath: script)
       try? FileManager.default.removeItem(atPath: output)
     }
-    try "rate 100\nhold 0 0 for 20ms\nramp to 100 100 over 20ms\n".write(toFile: script, atomically: true, encoding: .utf8)
+    try "rate 100\nhold 0 0 for 20ms\nramp to 100 100 over 20ms\n".write(
+      toFile: script, atomically: true, encoding: .utf8)
     var command = try ForceCtl.parseAsRoot(["sim", "gesture", "--script", script, "--output", output])
     try command.run()
-    #expect(try String(contentsOfFile: output, encoding: .utf8) == "t_ms,left,right\n0,0,0\n10,0,0\n20,0,0\n30,50,50\n40,100,100\n")
+    #expect(
+      try String(contentsOfFile: output, encoding: .utf8)
+        == "t_ms,left,right\n0,0,0\n10,0,0\n20,0,0\n30,50,50\n40,100,100\n")
 
     try "hold 0 0 for 20ms\nramp to 100 100 over 20\n".write(toFile: script, atomically: true, encoding: .utf8)
     var bad = try ForceCtl.parseAsRoot(["sim", "gesture", "--script", script])

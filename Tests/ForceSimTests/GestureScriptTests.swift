@@ -1,5 +1,5 @@
-import Foundation
 import ForceEngine
+import Foundation
 import Testing
 
 @testable import ForceSim
@@ -80,7 +80,8 @@ import Testing
   }
 
   @Test func csvHasTimeLeftRightAndRunsThroughTheEngine() throws {
-    let script = try GestureScript.parse("hold 0 0 for 10ms\nramp to 300 300 over 200ms\nhold for 300ms\nrelease over 30ms\nhold 0 0 for 50ms")
+    let script = try GestureScript.parse(
+      "hold 0 0 for 10ms\nramp to 300 300 over 200ms\nhold for 300ms\nrelease over 30ms\nhold 0 0 for 50ms")
     let csv = script.csv()
     #expect(csv.hasPrefix("t_ms,left,right\n0,0,0\n5,0,0\n"))
     let frames = try InputTrace.parse(csv)

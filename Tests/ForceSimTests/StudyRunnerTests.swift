@@ -49,7 +49,8 @@ import Testing
     let wrap = try StudyRunner.run(StudyConfig(techniques: [.wrap], participants: 4, repetitions: 1, seed: 1))
     #expect(wrap.records.count == 4 * 32)
     #expect(Double(wrap.records.filter(\.success).count) / Double(wrap.records.count) >= 0.85)
-    let positional = try StudyRunner.run(StudyConfig(techniques: [.positional], participants: 4, repetitions: 1, seed: 1))
+    let positional = try StudyRunner.run(
+      StudyConfig(techniques: [.positional], participants: 4, repetitions: 1, seed: 1))
     #expect(positional.records.count == 4 * 8)
     #expect(positional.records.allSatisfy { $0.task.range == 10 })
     #expect(Double(positional.records.filter(\.success).count) / 32 >= 0.75)
@@ -57,7 +58,8 @@ import Testing
 
   @Test func timedOutTrialsAreFailures() throws {
     // A 1 s cap is too short for the long tasks.
-    let result = try StudyRunner.run(StudyConfig(techniques: [.thumbRoll], participants: 1, repetitions: 1, maxTrialMs: 1000))
+    let result = try StudyRunner.run(
+      StudyConfig(techniques: [.thumbRoll], participants: 1, repetitions: 1, maxTrialMs: 1000))
     let timedOut = result.records.filter(\.outcome.timedOut)
     #expect(!timedOut.isEmpty)
     #expect(timedOut.allSatisfy { !$0.success && $0.outcome.committed == nil && $0.outcome.timeMs == 1000 })
@@ -80,7 +82,9 @@ import Testing
     #expect(markdown == StudyReport.markdown(recomputed))
 
     // Spot-check one cell by hand from the CSV rows.
-    let rows = trialsText.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    let rows = trialsText.split(separator: "\n").dropFirst().map {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }
     let pulse10 = rows.filter { $0[0] == "pulse" && $0[4] == "10" && $0[13] == "0" }
     let mean = Double(pulse10.map { Int($0[10])! }.reduce(0, +)) / Double(pulse10.count)
     let cell = recomputed.first { $0.technique == "pulse" && $0.factor == "range" && $0.level == "10" }!
@@ -98,7 +102,8 @@ import Testing
   }
 
   @Test func csvErrorsNameTheLine() {
-    let text = TrialCSV.header + "\nthumb-roll,1,1,1,10,OneStep,up,6,7,7,775,0,1,0\nthumb-roll,1,2,1,10,Far,up,6,7,7,775,0,1,0\n"
+    let text =
+      TrialCSV.header + "\nthumb-roll,1,1,1,10,OneStep,up,6,7,7,775,0,1,0\nthumb-roll,1,2,1,10,Far,up,6,7,7,775,0,1,0\n"
     #expect(throws: TraceError(line: 3, "unknown distance 'Far'")) { try TrialCSV.parse(text) }
   }
 

@@ -182,13 +182,19 @@ enum GestureParser {
     }
 
     mutating func expect(_ word: String) throws(GestureError) {
-      guard let found = take() else { throw GestureError(line: line.number, "expected '\(word)' at the end of the line") }
-      guard found.lowercased() == word else { throw GestureError(line: line.number, "expected '\(word)', found '\(found)'") }
+      guard let found = take() else {
+        throw GestureError(line: line.number, "expected '\(word)' at the end of the line")
+      }
+      guard found.lowercased() == word else {
+        throw GestureError(line: line.number, "expected '\(word)', found '\(found)'")
+      }
     }
 
     mutating func integer(_ what: String, _ range: ClosedRange<Int>) throws(GestureError) -> Int {
       guard let word = take() else { throw GestureError(line: line.number, "\(what): missing number") }
-      guard let value = Int(word) else { throw GestureError(line: line.number, "\(what): '\(word)' is not a whole number") }
+      guard let value = Int(word) else {
+        throw GestureError(line: line.number, "\(what): '\(word)' is not a whole number")
+      }
       guard range.contains(value) else {
         throw GestureError(line: line.number, "\(what): \(value) is outside \(range.lowerBound)...\(range.upperBound)")
       }
@@ -226,7 +232,8 @@ enum GestureParser {
       while let word = peek() {
         let key = word.lowercased()
         guard allowed.contains(key) else {
-          throw GestureError(line: line.number, "unexpected '\(word)' (expected one of \(allowed.sorted().joined(separator: ", ")))")
+          throw GestureError(
+            line: line.number, "unexpected '\(word)' (expected one of \(allowed.sorted().joined(separator: ", ")))")
         }
         guard seen.insert(key).inserted else { throw GestureError(line: line.number, "'\(key)' given twice") }
         _ = take()

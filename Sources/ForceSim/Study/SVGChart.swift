@@ -36,16 +36,22 @@ public enum SVGChart {
     func y(_ v: Double) -> Double { top + plotHeight * (1 - v / max(axisTop, 1e-9)) }
 
     var s: [String] = []
-    s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\" font-family=\"sans-serif\" font-size=\"12\">")
+    s.append(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\" font-family=\"sans-serif\" font-size=\"12\">"
+    )
     s.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>")
     s.append("<text x=\"\(f(width / 2))\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">\(escape(title))</text>")
     var tick = 0.0
     while tick <= axisTop + step / 1000 {
-      s.append("<line x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(y(tick)))\" stroke=\"#ddd\"/>")
+      s.append(
+        "<line x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(y(tick)))\" stroke=\"#ddd\"/>"
+      )
       s.append("<text x=\"\(f(left - 6))\" y=\"\(f(y(tick) + 4))\" text-anchor=\"end\">\(label(tick, step))</text>")
       tick += step
     }
-    s.append("<text transform=\"translate(16 \(f(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(escape(unit))</text>")
+    s.append(
+      "<text transform=\"translate(16 \(f(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(escape(unit))</text>"
+    )
     let groupWidth = plotWidth / Double(max(1, levels.count))
     let barWidth = groupWidth * 0.8 / Double(max(1, techniques.count))
     for (g, level) in levels.enumerated() {
@@ -56,20 +62,31 @@ public enum SVGChart {
         let v = value(c), sd = spread(c)
         let x = groupLeft + Double(t) * barWidth
         let colour = palette[t % palette.count]
-        s.append("<rect x=\"\(f(x))\" y=\"\(f(y(v)))\" width=\"\(f(barWidth - 2))\" height=\"\(f(y(0) - y(v)))\" fill=\"\(colour)\"><title>\(escape(technique)) \(escape(level)): \(f(v))</title></rect>")
+        s.append(
+          "<rect x=\"\(f(x))\" y=\"\(f(y(v)))\" width=\"\(f(barWidth - 2))\" height=\"\(f(y(0) - y(v)))\" fill=\"\(colour)\"><title>\(escape(technique)) \(escape(level)): \(f(v))</title></rect>"
+        )
         if sd > 0 {
           let cx = x + (barWidth - 2) / 2
           let lo = y(max(0, v - sd)), hi = y(v + sd)
-          s.append("<path d=\"M\(f(cx)) \(f(lo))V\(f(hi))M\(f(cx - 4)) \(f(hi))H\(f(cx + 4))M\(f(cx - 4)) \(f(lo))H\(f(cx + 4))\" stroke=\"#222\" fill=\"none\"/>")
+          s.append(
+            "<path d=\"M\(f(cx)) \(f(lo))V\(f(hi))M\(f(cx - 4)) \(f(hi))H\(f(cx + 4))M\(f(cx - 4)) \(f(lo))H\(f(cx + 4))\" stroke=\"#222\" fill=\"none\"/>"
+          )
         }
       }
-      s.append("<text x=\"\(f(groupLeft + groupWidth * 0.4))\" y=\"\(f(top + plotHeight + 20))\" text-anchor=\"middle\">\(escape(level))</text>")
+      s.append(
+        "<text x=\"\(f(groupLeft + groupWidth * 0.4))\" y=\"\(f(top + plotHeight + 20))\" text-anchor=\"middle\">\(escape(level))</text>"
+      )
     }
-    s.append("<line x1=\"\(f(left))\" y1=\"\(f(y(0)))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(y(0)))\" stroke=\"#222\"/>")
-    s.append("<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(height - 12))\" text-anchor=\"middle\">\(factor.uppercased())</text>")
+    s.append(
+      "<line x1=\"\(f(left))\" y1=\"\(f(y(0)))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(y(0)))\" stroke=\"#222\"/>")
+    s.append(
+      "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(height - 12))\" text-anchor=\"middle\">\(factor.uppercased())</text>"
+    )
     for (t, technique) in techniques.enumerated() {
       let ly = top + 10 + Double(t) * 20
-      s.append("<rect x=\"\(f(width - right + 16))\" y=\"\(f(ly - 10))\" width=\"12\" height=\"12\" fill=\"\(palette[t % palette.count])\"/>")
+      s.append(
+        "<rect x=\"\(f(width - right + 16))\" y=\"\(f(ly - 10))\" width=\"12\" height=\"12\" fill=\"\(palette[t % palette.count])\"/>"
+      )
       s.append("<text x=\"\(f(width - right + 34))\" y=\"\(f(ly))\">\(escape(technique))</text>")
     }
     s.append("</svg>")

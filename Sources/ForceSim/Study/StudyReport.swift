@@ -3,7 +3,8 @@
 /// Success the same way, after an overall table.
 public enum StudyReport {
   /// The report for `cells` (from `StudySummary.cells`), headed by `title` and `notes`.
-  public static func markdown(_ cells: [SummaryCell], title: String = "Simulated study", notes: [String] = []) -> String {
+  public static func markdown(_ cells: [SummaryCell], title: String = "Simulated study", notes: [String] = []) -> String
+  {
     var lines = ["# \(title)", ""]
     for note in notes { lines.append("- \(note)") }
     if !notes.isEmpty { lines.append("") }
@@ -44,7 +45,8 @@ public enum StudyReport {
     ]
     for c in cells where c.factor == "all" {
       lines.append(
-        "| \(c.technique) | \(c.trials) | \(seconds(c.time)) | \(plain(c.crossings)) | \(percent(c.successRate)) | \(c.timeouts) |")
+        "| \(c.technique) | \(c.trials) | \(seconds(c.time)) | \(plain(c.crossings)) | \(percent(c.successRate)) | \(c.timeouts) |"
+      )
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -82,10 +82,11 @@ public enum StudySummary {
   public static func csv(_ cells: [SummaryCell]) -> String {
     var text = csvHeader + "\n"
     for c in cells {
-      text += [
-        c.technique, c.factor, c.level, String(c.trials), fixed(c.time.mean, 1), fixed(c.time.sd, 1),
-        fixed(c.crossings.mean, 3), fixed(c.crossings.sd, 3), fixed(c.successRate, 4), String(c.timeouts),
-      ].joined(separator: ",") + "\n"
+      text +=
+        [
+          c.technique, c.factor, c.level, String(c.trials), fixed(c.time.mean, 1), fixed(c.time.sd, 1),
+          fixed(c.crossings.mean, 3), fixed(c.crossings.sd, 3), fixed(c.successRate, 4), String(c.timeouts),
+        ].joined(separator: ",") + "\n"
     }
     return text
   }

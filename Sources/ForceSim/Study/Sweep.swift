@@ -23,14 +23,17 @@ public struct SweepAxis: Equatable, Sendable {
     let spec = text[text.index(after: equals)...].split(separator: ":", omittingEmptySubsequences: false)
     let numbers = spec.compactMap { Int32($0) }
     guard numbers.count == spec.count, numbers.count == 1 || numbers.count == 3 else {
-      throw ParameterInputError("\(ParameterText.name(id)): '\(text[text.index(after: equals)...])' is not FROM:TO:STEP")
+      throw ParameterInputError(
+        "\(ParameterText.name(id)): '\(text[text.index(after: equals)...])' is not FROM:TO:STEP")
     }
     if numbers.count == 1 { return SweepAxis(parameter: id, values: numbers) }
     let (from, to, step) = (numbers[0], numbers[1], numbers[2])
     guard step > 0, from <= to else {
       throw ParameterInputError("\(ParameterText.name(id)): need FROM <= TO and STEP > 0")
     }
-    guard (to - from) / step < 1000 else { throw ParameterInputError("\(ParameterText.name(id)): more than 1000 points") }
+    guard (to - from) / step < 1000 else {
+      throw ParameterInputError("\(ParameterText.name(id)): more than 1000 points")
+    }
     return SweepAxis(parameter: id, values: stride(from: Int(from), through: Int(to), by: Int(step)).map { Int32($0) })
   }
 }

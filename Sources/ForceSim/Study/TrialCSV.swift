@@ -47,7 +47,9 @@ public enum TrialCSV {
       }
       guard let technique = try? ParameterText.value(f[0], for: .technique), let t = Technique(rawValue: technique)
       else { throw TraceError(line: number, "unknown technique '\(f[0])'") }
-      guard let distance = StudyDistance(label: f[5]) else { throw TraceError(line: number, "unknown distance '\(f[5])'") }
+      guard let distance = StudyDistance(label: f[5]) else {
+        throw TraceError(line: number, "unknown distance '\(f[5])'")
+      }
       guard f[6] == "up" || f[6] == "down" else { throw TraceError(line: number, "unknown direction '\(f[6])'") }
       let task = StudyTask(
         range: Int32(try int(4)), distance: distance, direction: f[6] == "up" ? .up : .down,

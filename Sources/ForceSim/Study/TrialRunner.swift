@@ -35,7 +35,8 @@ public enum TrialRunner {
     task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 20_000
   ) -> TrialOutcome {
     var unused: [TrialFrame] = []
-    return simulate(task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: false, &unused)
+    return simulate(
+      task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: false, &unused)
   }
 
   /// `run`, also returning every frame (for inspecting a trial's events).
@@ -43,7 +44,8 @@ public enum TrialRunner {
     task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 20_000
   ) -> (TrialOutcome, [TrialFrame]) {
     var frames: [TrialFrame] = []
-    let outcome = simulate(task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: true, &frames)
+    let outcome = simulate(
+      task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: true, &frames)
     return (outcome, frames)
   }
 

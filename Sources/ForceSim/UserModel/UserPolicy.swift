@@ -30,7 +30,8 @@ extension SimulatedUser {
     // the lift itself will still scroll (a slow lift from deep in the rate zone) is here.
     var drift = 0.0
     if abs(r) < 4 {
-      drift = profile.speedBelief
+      drift =
+        profile.speedBelief
         * device.liftDrift(from: thumb.felt, rate: profile.liftFallPerMs, reverse: reverseMode, frameMs: frameMs)
       if believed == .down { drift = -drift }
     }
@@ -38,7 +39,9 @@ extension SimulatedUser {
     // shows the target (or, when the lift is expected to slip, the item the slip will
     // bring onto the target). A prediction past the target is an overshoot: reverse.
     var seenGap = Double(lastSeen) - drift - Double(target)
-    if device.wraps && abs(seenGap) > Double(device.span) / 2 { seenGap -= Double(device.span) * (seenGap > 0 ? 1 : -1) }
+    if device.wraps && abs(seenGap) > Double(device.span) / 2 {
+      seenGap -= Double(device.span) * (seenGap > 0 ? 1 : -1)
+    }
     if abs(r - drift) <= 0.5 - profile.releaseMargin && abs(seenGap) < 1 {
       phase = .releasing
       return decide(estimate: estimate)
@@ -169,7 +172,9 @@ extension SimulatedUser {
       return command
     case .pulse:
       if stage == 2 {
-        if thumb.force < pulsePeak - 0.5 { return command(pulsePeak, rise: profile.ballisticRisePerMs, fall: 0, lagMs: 0) }
+        if thumb.force < pulsePeak - 0.5 {
+          return command(pulsePeak, rise: profile.ballisticRisePerMs, fall: 0, lagMs: 0)
+        }
         next(stage: 3)
       }
       // Back to the resting touch, and stay there a moment before pressing again.

@@ -119,13 +119,16 @@ struct TraceGenerator {
       segments.append(TraceSegment(total: restLevel, balance: balance, frames: f(double(10...60)), noise: noise))
     case 1:  // a pulse: quick rise past half scale, quick fall
       segments.append(
-        TraceSegment(total: int(520...1000), balance: balance, frames: f(double(15...60)), noise: noise, shape: .linear))
+        TraceSegment(total: int(520...1000), balance: balance, frames: f(double(15...60)), noise: noise, shape: .linear)
+      )
       segments.append(TraceSegment(total: restLevel, balance: balance, frames: f(double(20...200)), noise: noise))
     case 2:  // press through to the maximum, then ease off
       segments.append(
-        TraceSegment(total: int(1000...1100), balance: balance, frames: f(double(20...80)), noise: noise, shape: .linear))
+        TraceSegment(
+          total: int(1000...1100), balance: balance, frames: f(double(20...80)), noise: noise, shape: .linear))
       segments.append(TraceSegment(total: 1060, balance: balance, frames: f(double(50...400)), noise: noise))
-      segments.append(TraceSegment(total: int(230...700), balance: balance, frames: f(double(300...1500)), noise: noise))
+      segments.append(
+        TraceSegment(total: int(230...700), balance: balance, frames: f(double(300...1500)), noise: noise))
     case 3:  // one cell only (two-button)
       let right = chance(0.5)
       let level = int(250...1023)
@@ -142,15 +145,17 @@ struct TraceGenerator {
       let total = chance(0.25) ? int(800...1100) : int(180...820)
       if chance(0.5) { current = min(max(balance + double(-0.8...0.8), -1), 1) }
       segments.append(
-        TraceSegment(total: total, balance: current, frames: f(double(20...400)), noise: noise,
-                     shape: chance(0.2) ? .linear : .smooth))
+        TraceSegment(
+          total: total, balance: current, frames: f(double(20...400)), noise: noise,
+          shape: chance(0.2) ? .linear : .smooth))
       segments.append(TraceSegment(total: total, balance: current, frames: f(double(0...800)), noise: noise))
     }
     // Release: sometimes back to rest first, sometimes a quick lift from a press.
     if chance(0.4) {
       segments.append(TraceSegment(total: restLevel, balance: balance, frames: f(double(30...300)), noise: noise))
     }
-    segments.append(TraceSegment(left: 0, right: 0, frames: f(chance(0.6) ? double(5...40) : double(40...400)), noise: 0))
+    segments.append(
+      TraceSegment(left: 0, right: 0, frames: f(chance(0.6) ? double(5...40) : double(40...400)), noise: 0))
     segments.append(TraceSegment(left: 0, right: 0, frames: f(double(20...100)), noise: 0))
     return segments
   }
