@@ -49,6 +49,7 @@ let package = Package(
     ),
     .testTarget(name: "ForceProtocolTests", dependencies: ["ForceProtocol", "ForceEngine"]),
     .testTarget(name: "ForceLinkTests", dependencies: ["ForceLink"]),
+    .testTarget(name: "ForceFirmwareTests", dependencies: ["ForceFirmware", "ForceEngine", "ForceProtocol"]),
     .testTarget(
       name: "FirmwareEndToEndTests",
       dependencies: ["ForceCtlKit", "ForceSim", "ForceEngine", "ForceProtocol"]

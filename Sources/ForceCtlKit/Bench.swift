@@ -35,12 +35,14 @@ extension ForceCtl {
       let microseconds = perFrame / Double(result.tickHz) * 1_000_000
       if json {
         print(
-          "{\"frames\": \(result.frames), \"ticks\": \(result.ticks), \"tick_hz\": \(result.tickHz), \"ticks_per_frame\": \(perFrame), \"us_per_frame\": \(microseconds)}"
+          "{\"frames\": \(result.frames), \"ticks\": \(result.ticks), \"tick_hz\": \(result.tickHz), \"ticks_per_frame\": \(perFrame), \"us_per_frame\": \(microseconds), \"max_frame_ticks\": \(result.maxFrameTicks)}"
         )
       } else {
         print("frames:          \(result.frames)")
         print("ticks:           \(result.ticks) at \(result.tickHz) Hz")
         print("per frame:       \(String(format: "%.1f", perFrame)) ticks = \(String(format: "%.2f", microseconds)) µs")
+        let slowest = Double(result.maxFrameTicks) / Double(result.tickHz) * 1_000_000
+        print("slowest frame:   \(result.maxFrameTicks) ticks = \(String(format: "%.2f", slowest)) µs")
       }
     }
   }

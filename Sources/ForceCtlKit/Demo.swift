@@ -63,7 +63,6 @@ public final class EmulatedDevice: @unchecked Sendable {
         return try DeviceClient.connect(to: address, timeout: timeout)
       } catch {
         last = error.description
-        if ProcessInfo.processInfo.environment["FORCECTL_DEBUG"] != nil { printError("connect: \(last)") }
         Thread.sleep(forTimeInterval: 0.1)
       }
     }

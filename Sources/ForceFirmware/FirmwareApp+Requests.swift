@@ -66,7 +66,9 @@ extension FirmwareApp {
       inject(request, seq: seq)
     case .bench(let request):
       let ticks = BenchTrace.run(frames: request.frames, parameters: parameters, board: &board)
-      send(.benchResult(BenchResult(frames: request.frames, ticks: ticks, tickHz: board.tickHz)), seq: seq)
+      let result = BenchResult(
+        frames: request.frames, ticks: ticks.total, tickHz: board.tickHz, maxFrameTicks: ticks.slowest)
+      send(.benchResult(result), seq: seq)
     default:
       send(.error(ErrorReply.unrecognised(frame)), seq: seq)
     }

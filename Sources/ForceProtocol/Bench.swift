@@ -16,8 +16,8 @@ public struct BenchRequest: Equatable, Sendable {
   }
 }
 
-/// `benchResult` (0x86): frames run, ticks elapsed and the tick rate. Time per frame
-/// is `ticks / tickHz / frames` seconds.
+/// `benchResult` (0x86): frames run, ticks elapsed, the tick rate and the slowest
+/// single frame. Time per frame is `ticks / tickHz / frames` seconds.
 public struct BenchResult: Equatable, Sendable {
   /// Engine frames run.
   public var frames: UInt32
@@ -25,18 +25,22 @@ public struct BenchResult: Equatable, Sendable {
   public var ticks: UInt32
   /// Ticks per second.
   public var tickHz: UInt32
+  /// Ticks of the slowest single engine frame.
+  public var maxFrameTicks: UInt32
 
   /// A result.
-  public init(frames: UInt32, ticks: UInt32, tickHz: UInt32) {
+  public init(frames: UInt32, ticks: UInt32, tickHz: UInt32, maxFrameTicks: UInt32) {
     self.frames = frames
     self.ticks = ticks
     self.tickHz = tickHz
+    self.maxFrameTicks = maxFrameTicks
   }
 
   func encode(into writer: inout ByteWriter) throws(ProtocolError) {
     try writer.u32(frames)
     try writer.u32(ticks)
     try writer.u32(tickHz)
+    try writer.u32(maxFrameTicks)
   }
 
   @inline(never)
@@ -44,5 +48,6 @@ public struct BenchResult: Equatable, Sendable {
     frames = try reader.u32()
     ticks = try reader.u32()
     tickHz = try reader.u32()
+    maxFrameTicks = try reader.u32()
   }
 }

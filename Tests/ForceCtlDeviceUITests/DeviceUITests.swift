@@ -333,11 +333,10 @@ struct ForceCtlDeviceUITests {
 
   @Test(
     .enabled(
-      if: ProcessInfo.processInfo.environment["FORCECTL_QEMU_TESTS"] != nil
-        && EmulatedDevice.which("qemu-system-arm") != nil
+      if: EmulatedDevice.which("qemu-system-arm") != nil
         && FileManager.default.fileExists(
           atPath: Support.root.appendingPathComponent(".build-firmware/microbit/forcepicker-microbit.elf").path),
-      "set FORCECTL_QEMU_TESTS=1; needs qemu-system-arm and a built firmware (Tools/build-firmware)"))
+      "needs qemu-system-arm and a built firmware (Tools/test builds both)"))
   func demoWithQEMU() throws {
     let plot = Support.temp("demo-qemu.svg")
     var command = try ForceCtl.Demo.parseAsRoot(["--plot", plot.path])

@@ -12,6 +12,10 @@ import Testing
   static let commands: [(String, any ParsableCommand.Type)] = [
     ("monitor", ForceCtl.Monitor.self), ("record", ForceCtl.Record.self), ("calibrate", ForceCtl.Calibrate.self),
     ("flash", ForceCtl.Flash.self), ("plot", ForceCtl.Plot.self), ("demo", ForceCtl.Demo.self),
+    ("info", ForceCtl.Info.self), ("params-set", ForceCtl.Params.Set.self), ("params-diff", ForceCtl.Params.Diff.self),
+    ("replay", ForceCtl.Replay.self), ("bench", ForceCtl.Bench.self), ("sitl", ForceCtl.Sitl.self),
+    ("emulate", ForceCtl.Emulate.self), ("ports", ForceCtl.Ports.self), ("sim-run", ForceCtl.Sim.Run.self),
+    ("forcectl", ForceCtl.self),
   ]
 
   static let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(

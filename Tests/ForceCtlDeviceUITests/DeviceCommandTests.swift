@@ -1,0 +1,116 @@
+import ArgumentParser
+import ForceCtlKit
+import ForceEngine
+import ForceSim
+import Foundation
+import Testing
+
+/// info, params, replay and bench against SITL, parsed and run in-process as a user
+/// would type them. Part of the serialized suite: they capture standard output.
+extension ForceCtlDeviceUITests {
+  /// Runs a forcectl command line in-process and returns what it printed.
+  func forcectl(_ arguments: [String]) throws -> String {
+    try Support.captureStdout {
+      var command = try ForceCtl.parseAsRoot(arguments)
+      try command.run()
+    }
+  }
+
+  /// The one-line error a command line ends with.
+  func forcectlError(_ arguments: [String]) -> String? {
+    do {
+      _ = try forcectl(arguments)
+      return nil
+    } catch {
+      return ForceCtl.message(for: error)
+    }
+  }
+
+  @Test func infoShowsTheHandshake() throws {
+    guard Support.sitlAvailable else { return }
+    let device = try Support.sitl()
+    defer { device.stop() }
+    let text = try forcectl(["info", "--port", device.address])
+    #expect(text.contains("device:       sitl firmware 0.1.0, protocol 1, factory defaults (flash blank)"))
+    #expect(text.contains("(matches this forcectl)"))
+    let json = try forcectl(["info", "--port", device.address, "--json"])
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    #expect(object?["board"] as? String == "sitl")
+    #expect(object?["schema_matches"] as? Bool == true)
+  }
+
+  @Test func paramsRoundTripThroughTheDevice() throws {
+    guard Support.sitlAvailable else { return }
+    let device = try Support.sitl()
+    defer { device.stop() }
+    let port = device.address
+
+    let list = try forcectl(["params", "list", "--port", port])
+    #expect(list.split(separator: "\n").count == ParameterID.count + 1)
+    #expect(list.contains("rest_threshold                205          2       1021        205  counts"))
+
+    #expect(try forcectl(["params", "set", "--port", port, "rest_threshold=250", "technique=pulse"]).contains("technique=pulse"))
+    #expect(try forcectl(["params", "get", "--port", port, "rest_threshold", "technique"]) == "rest_threshold=250\ntechnique=pulse\n")
+
+    // Rejected on the device, naming the rule; nothing changes.
+    let error = forcectlError(["params", "set", "--port", port, "boost_threshold=255"])
+    #expect(error == "rejected by the device: rest_threshold = 250 breaks the rule rest_threshold < boost_threshold - hysteresis")
+    #expect(try forcectl(["params", "get", "--port", port, "boost_threshold"]) == "boost_threshold=818\n")
+
+    #expect(try forcectl(["params", "diff", "--port", port]) == "technique: thumb-roll -> pulse\nrest_threshold: 205 -> 250\n")
+
+    // Export, defaults, import: back to the exported values, all or nothing.
+    let file = Support.temp("params.json")
+    _ = try forcectl(["params", "export", "--port", port, file.path])
+    let exported = try String(contentsOf: file, encoding: .utf8)
+    #expect(exported.contains("\"schema_hash\": \"\(ParameterText.hex(Parameters.schemaHash))\""))
+    _ = try forcectl(["params", "defaults", "--port", port])
+    #expect(try forcectl(["params", "diff", "--port", port]) == "no differences from the defaults\n")
+    #expect(try forcectl(["params", "diff", "--port", port, file.path]).contains("rest_threshold: 250 -> 205"))
+    _ = try forcectl(["params", "import", "--port", port, file.path])
+    #expect(try forcectl(["params", "diff", "--port", port, file.path]) == "no differences from \(file.path)\n")
+
+    let bad = Support.temp("bad.json")
+    try #"{"parameters": {"rest_threshold": 100, "contact_threshold": 150}}"#.write(to: bad, atomically: true, encoding: .utf8)
+    #expect(forcectlError(["params", "import", "--port", port, bad.path])?.contains("breaks the rule") == true)
+    #expect(try forcectl(["params", "get", "--port", port, "rest_threshold"]) == "rest_threshold=250\n")
+
+    // Save, change, load.
+    _ = try forcectl(["params", "save", "--port", port])
+    _ = try forcectl(["params", "set", "--port", port, "rest_threshold=300"])
+    _ = try forcectl(["params", "load", "--port", port])
+    #expect(try forcectl(["params", "get", "--port", port, "rest_threshold"]) == "rest_threshold=250\n")
+  }
+
+  @Test func replayMatchesSimRunAndCompareSaysSo() throws {
+    guard Support.sitlAvailable else { return }
+    let device = try Support.sitl()
+    defer { device.stop() }
+    let golden = Support.root.appendingPathComponent("Tests/ForceEngineTests/Golden")
+    let input = golden.appendingPathComponent("thumb-roll.in.csv").path
+    let output = Support.temp("replay.csv")
+    _ = try forcectl(["replay", "--port", device.address, "--input", input, "--output", output.path, "--compare"])
+    let replayed = try String(contentsOf: output, encoding: .utf8)
+    let expected = try String(contentsOf: golden.appendingPathComponent("thumb-roll.out.csv"), encoding: .utf8)
+    #expect(replayed == expected)
+    #expect(ReplayComparison.firstDifference(device: "a\nb\n", simulation: "a\nc\n")?.contains("line 2") == true)
+  }
+
+  @Test func benchReportsThePerFrameCost() throws {
+    guard Support.sitlAvailable else { return }
+    let device = try Support.sitl()
+    defer { device.stop() }
+    let json = try forcectl(["bench", "--port", device.address, "--frames", "2000", "--json"])
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    #expect(object?["frames"] as? Int == 2000)
+    #expect(object?["tick_hz"] as? Int == 1_000_000)
+    #expect(forcectlError(["bench", "--port", device.address, "--frames", "5"])?.contains("--frames must be") == true)
+  }
+
+  @Test func sitlAndEmulateValidateTheirPorts() {
+    #expect(throws: (any Error).self) { try ForceCtl.Sitl.parseAsRoot(["--port", "70000"]) }
+    #expect(throws: (any Error).self) { try ForceCtl.Emulate.parseAsRoot(["--port", "0"]) }
+    let emulate = try? ForceCtl.Emulate.parseAsRoot(["--icount"]) as? ForceCtl.Emulate
+    #expect(emulate?.icount == true && emulate?.port == 5761)
+  }
+}

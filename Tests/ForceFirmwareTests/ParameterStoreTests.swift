@@ -1,0 +1,100 @@
+import ForceEngine
+import ForceFirmware
+import ForceProtocol
+import Testing
+
+@Suite struct ParameterStoreTests {
+  func parameters(rest: Int32) -> Parameters {
+    var p = Parameters.defaults
+    try! p.set(.restThreshold, to: rest)
+    return p
+  }
+
+  @Test func blankFlashBootsDefaults() {
+    let loaded = ParameterStore.load(from: FakeBoard())
+    #expect(loaded.source == .blank && loaded.parameters == .defaults && loaded.slot == nil)
+  }
+
+  @Test func savesAlternateSlotsAndTheNewestWins() throws {
+    var board = FakeBoard()
+    var state = ParameterStore.load(from: board)
+    for (index, rest) in [Int32(210), 220, 230, 240].enumerated() {
+      state = try ParameterStore.save(parameters(rest: rest), to: &board, after: state)
+      #expect(state.slot == index % 2)
+      let loaded = ParameterStore.load(from: board)
+      #expect(loaded.source == .flash && loaded.parameters[.restThreshold] == rest)
+      #expect(loaded.sequence == UInt32(index + 1))
+    }
+  }
+
+  /// A power cut at any point of a save leaves the previous settings loadable.
+  @Test func aPowerCutAnywhereDuringASaveKeepsThePreviousSettings() throws {
+    var board = FakeBoard()
+    let first = try ParameterStore.save(parameters(rest: 250), to: &board, after: ParameterStore.load(from: board))
+    let operations = 1 + ParameterStore.recordSize / 4  // the erase and every word
+    for cut in 0..<operations {
+      var trial = board
+      trial.operationsBeforeCut = cut
+      _ = try? ParameterStore.save(parameters(rest: 300), to: &trial, after: first)
+      trial.operationsBeforeCut = nil
+      let loaded = ParameterStore.load(from: trial)
+      #expect(loaded.source == .flash, "cut after \(cut) operations")
+      #expect(loaded.parameters[.restThreshold] == 250, "cut after \(cut) operations")
+    }
+    // With no cut the new value wins.
+    var complete = board
+    _ = try ParameterStore.save(parameters(rest: 300), to: &complete, after: first)
+    #expect(ParameterStore.load(from: complete).parameters[.restThreshold] == 300)
+  }
+
+  @Test func aSaveThatCannotBeReadBackFailsAndChangesNothingLoaded() {
+    var board = FakeBoard()
+    board.operationsBeforeCut = 3
+    #expect(throws: ParameterStore.SaveError.self) {
+      try ParameterStore.save(parameters(rest: 260), to: &board, after: ParameterStore.load(from: board))
+    }
+    board.operationsBeforeCut = nil
+    #expect(ParameterStore.load(from: board).parameters == .defaults)
+  }
+
+  @Test func corruptRecordsAreNeverMisread() throws {
+    var board = FakeBoard()
+    _ = try ParameterStore.save(parameters(rest: 250), to: &board, after: ParameterStore.load(from: board))
+    // A flipped payload bit: the CRC catches it.
+    board.flash[ParameterStore.headerSize + 17] ^= 0x04
+    let loaded = ParameterStore.load(from: board)
+    #expect(loaded.source == .corrupt && loaded.parameters == .defaults)
+  }
+
+  @Test func aValidCRCOverInvalidValuesBootsDefaults() throws {
+    var board = FakeBoard()
+    var state = ParameterStore.load(from: board)
+    state = try ParameterStore.save(parameters(rest: 250), to: &board, after: state)
+    // Rewrite the record with rest_threshold = 5000 and a matching CRC by saving
+    // raw bytes through a copy of the layout.
+    var bytes = Array(board.flash[0..<ParameterStore.recordSize])
+    let offset = ParameterStore.headerSize + Int(ParameterID.restThreshold.rawValue) * 4
+    bytes.replaceSubrange(offset..<(offset + 4), with: [0x88, 0x13, 0, 0])
+    var crc = CRC16()
+    bytes[4..<12].withUnsafeBytes { crc.update($0) }
+    bytes[ParameterStore.headerSize..<ParameterStore.recordSize].withUnsafeBytes { crc.update($0) }
+    bytes[12] = UInt8(crc.value & 0xFF)
+    bytes[13] = UInt8(crc.value >> 8)
+    board.flash.replaceSubrange(0..<ParameterStore.recordSize, with: bytes)
+    #expect(ParameterStore.load(from: board).source == .corrupt)
+  }
+
+  @Test func anOlderLayoutIsResetNotMisread() throws {
+    var board = FakeBoard()
+    _ = try ParameterStore.save(parameters(rest: 250), to: &board, after: ParameterStore.load(from: board))
+    // Pretend layout 0 wrote it: patch the version and fix the CRC.
+    board.flash[4] = 0
+    var crc = CRC16()
+    board.flash[4..<12].withUnsafeBytes { crc.update($0) }
+    board.flash[ParameterStore.headerSize..<ParameterStore.recordSize].withUnsafeBytes { crc.update($0) }
+    board.flash[12] = UInt8(crc.value & 0xFF)
+    board.flash[13] = UInt8(crc.value >> 8)
+    let loaded = ParameterStore.load(from: board)
+    #expect(loaded.source == .olderLayout && loaded.parameters == .defaults)
+  }
+}
