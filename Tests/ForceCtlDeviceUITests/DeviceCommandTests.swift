@@ -49,15 +49,23 @@ extension ForceCtlDeviceUITests {
     #expect(list.split(separator: "\n").count == ParameterID.count + 1)
     #expect(list.contains("rest_threshold                205          2       1021        205  counts"))
 
-    #expect(try forcectl(["params", "set", "--port", port, "rest_threshold=250", "technique=pulse"]).contains("technique=pulse"))
-    #expect(try forcectl(["params", "get", "--port", port, "rest_threshold", "technique"]) == "rest_threshold=250\ntechnique=pulse\n")
+    #expect(
+      try forcectl(["params", "set", "--port", port, "rest_threshold=250", "technique=pulse"]).contains(
+        "technique=pulse"))
+    #expect(
+      try forcectl(["params", "get", "--port", port, "rest_threshold", "technique"])
+        == "rest_threshold=250\ntechnique=pulse\n")
 
     // Rejected on the device, naming the rule; nothing changes.
     let error = forcectlError(["params", "set", "--port", port, "boost_threshold=255"])
-    #expect(error == "rejected by the device: rest_threshold = 250 breaks the rule rest_threshold < boost_threshold - hysteresis")
+    #expect(
+      error
+        == "rejected by the device: rest_threshold = 250 breaks the rule rest_threshold < boost_threshold - hysteresis")
     #expect(try forcectl(["params", "get", "--port", port, "boost_threshold"]) == "boost_threshold=818\n")
 
-    #expect(try forcectl(["params", "diff", "--port", port]) == "technique: thumb-roll -> pulse\nrest_threshold: 205 -> 250\n")
+    #expect(
+      try forcectl(["params", "diff", "--port", port]) == "technique: thumb-roll -> pulse\nrest_threshold: 205 -> 250\n"
+    )
 
     // Export, defaults, import: back to the exported values, all or nothing.
     let file = Support.temp("params.json")
@@ -71,7 +79,8 @@ extension ForceCtlDeviceUITests {
     #expect(try forcectl(["params", "diff", "--port", port, file.path]) == "no differences from \(file.path)\n")
 
     let bad = Support.temp("bad.json")
-    try #"{"parameters": {"rest_threshold": 100, "contact_threshold": 150}}"#.write(to: bad, atomically: true, encoding: .utf8)
+    try #"{"parameters": {"rest_threshold": 100, "contact_threshold": 150}}"#.write(
+      to: bad, atomically: true, encoding: .utf8)
     #expect(forcectlError(["params", "import", "--port", port, bad.path])?.contains("breaks the rule") == true)
     #expect(try forcectl(["params", "get", "--port", port, "rest_threshold"]) == "rest_threshold=250\n")
 
@@ -112,5 +121,49 @@ extension ForceCtlDeviceUITests {
     #expect(throws: (any Error).self) { try ForceCtl.Emulate.parseAsRoot(["--port", "0"]) }
     let emulate = try? ForceCtl.Emulate.parseAsRoot(["--icount"]) as? ForceCtl.Emulate
     #expect(emulate?.icount == true && emulate?.port == 5761)
+  }
+}
+
+extension ForceCtlDeviceUITests {
+  /// The forcectl binary beside the test binary.
+  static var forcectlBinary: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+      .appendingPathComponent("forcectl")
+  }
+
+  /// `forcectl sitl` and `forcectl emulate` replace themselves with the device; run
+  /// them as a user would and talk to what they serve.
+  @Test(arguments: ["sitl", "emulate"])
+  func servesADeviceOnTheGivenPort(command: String) throws {
+    guard FileManager.default.isExecutableFile(atPath: Self.forcectlBinary.path), Support.sitlAvailable else { return }
+    if command == "emulate" {
+      let image = Support.root.appendingPathComponent(".build-firmware/microbit/forcepicker-microbit.elf")
+      guard EmulatedDevice.which("qemu-system-arm") != nil, FileManager.default.fileExists(atPath: image.path) else {
+        return
+      }
+    }
+    let port = EmulatedDevice.freePort()
+    let process = Process()
+    process.executableURL = Self.forcectlBinary
+    process.currentDirectoryURL = Support.root
+    process.arguments =
+      command == "sitl"
+      ? ["sitl", "--port", "\(port)", "--flash", Support.temp("f.flash").path] : ["emulate", "--port", "\(port)"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      kill(process.processIdentifier, SIGKILL)
+      var status: Int32 = 0
+      _ = waitpid(process.processIdentifier, &status, 0)
+    }
+    var client: DeviceClient?
+    for _ in 0..<50 where client == nil {
+      client = try? DeviceClient.connect(to: "tcp://127.0.0.1:\(port)", timeout: .seconds(2))
+      if client == nil { Thread.sleep(forTimeInterval: 0.1) }
+    }
+    let connected = try #require(client)
+    defer { connected.close() }
+    #expect(connected.info?.board.equals(command == "sitl" ? "sitl" : "microbit-v1") == true)
   }
 }

@@ -138,7 +138,8 @@ import Testing
     var small = [UInt8](repeating: 0, count: 10)
     #expect(throws: ProtocolError.bufferTooSmall) {
       try small.withUnsafeMutableBytes {
-        try FrameEncoder.encode(.benchResult(BenchResult(frames: 1, ticks: 2, tickHz: 3, maxFrameTicks: 4)), seq: 0, into: $0)
+        try FrameEncoder.encode(
+          .benchResult(BenchResult(frames: 1, ticks: 2, tickHz: 3, maxFrameTicks: 4)), seq: 0, into: $0)
       }
     }
     #expect(throws: ProtocolError.frameTooLong) {

@@ -185,7 +185,10 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
             unitsPerItem: 200_000, events: sampleEvents())))
     ),
     ("bench", 0x0D, .bench(BenchRequest(frames: 10_000))),
-    ("benchResult", 0x0D, .benchResult(BenchResult(frames: 10_000, ticks: 812_345, tickHz: 1_000_000, maxFrameTicks: 95))),
+    (
+      "benchResult", 0x0D,
+      .benchResult(BenchResult(frames: 10_000, ticks: 812_345, tickHz: 1_000_000, maxFrameTicks: 95))
+    ),
     ("error-unknownType", 0x0E, .error(ErrorReply(code: .unknownType, requestType: 0x42))),
     ("error-busy", 0x0F, .error(ErrorReply(code: .busy, requestType: MessageType.paramSave.rawValue))),
   ]
