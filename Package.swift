@@ -47,7 +47,7 @@ let package = Package(
       ],
       resources: [.copy("Golden")]
     ),
-    .testTarget(name: "ForceProtocolTests", dependencies: ["ForceProtocol", "ForceEngine"]),
+    .testTarget(name: "ForceProtocolTests", dependencies: ["ForceProtocol", "ForceEngine", "ForceSim"]),
     .testTarget(name: "ForceLinkTests", dependencies: ["ForceLink"]),
     .testTarget(name: "ForceFirmwareTests", dependencies: ["ForceFirmware", "ForceEngine", "ForceProtocol"]),
     .testTarget(

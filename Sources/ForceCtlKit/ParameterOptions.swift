@@ -23,12 +23,7 @@ public struct ParameterOptions: ParsableArguments {
   public func resolve() throws -> Parameters {
     var batch: [(ParameterID, Int32)] = []
     if let profile {
-      let text: String
-      do {
-        text = try String(contentsOfFile: profile, encoding: .utf8)
-      } catch {
-        throw CLIError("cannot read profile \(profile): \(error.localizedDescription)")
-      }
+      let text = try InputFile.read(profile)
       do { batch += try ParameterText.assignments(inFile: text) } catch {
         throw CLIError("\(profile): \(error.description)")
       }

@@ -259,8 +259,7 @@ extension ForceCtl.Params {
 /// Reads a parameter file into assignments.
 enum ParameterFile {
   static func assignments(_ path: String) throws -> [(ParameterID, Int32)] {
-    let text: String
-    do { text = try String(contentsOfFile: path, encoding: .utf8) } catch { throw CLIError("cannot read \(path)") }
+    let text = try InputFile.read(path)
     do { return try ParameterText.assignments(inFile: text) } catch { throw CLIError("\(path): \(error.description)") }
   }
 }

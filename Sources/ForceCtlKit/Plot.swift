@@ -29,12 +29,7 @@ extension ForceCtl {
 
     public func run() throws {
       let parameters = try self.parameters.resolve()
-      let text: String
-      do {
-        text = try String(contentsOfFile: input, encoding: .utf8)
-      } catch {
-        throw CLIError("cannot read \(input): \(error.localizedDescription)")
-      }
+      let text = try InputFile.read(input)
       let data: PlotData
       do {
         data = try PlotData.parse(csv: text, sampleRateHz: Int(parameters.sampleRateHz))

@@ -22,8 +22,7 @@ extension ForceCtl {
     public init() {}
 
     public func run() throws {
-      let text: String
-      do { text = try String(contentsOfFile: input, encoding: .utf8) } catch { throw CLIError("cannot read \(input)") }
+      let text = try InputFile.read(input)
       let frames: [RawFrame]
       do { frames = try InputTrace.parse(text) } catch { throw CLIError("\(input): \(error.description)") }
       let client = try device.connect()

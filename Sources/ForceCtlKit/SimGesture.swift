@@ -25,12 +25,7 @@ extension ForceCtl.Sim {
     }
 
     public func run() throws {
-      let text: String
-      do {
-        text = try String(contentsOfFile: script, encoding: .utf8)
-      } catch {
-        throw CLIError("cannot read \(script): \(error.localizedDescription)")
-      }
+      let text = try InputFile.read(script)
       let parsed: GestureScript
       do { parsed = try GestureScript.parse(text) } catch { throw CLIError("\(script): \(error.description)") }
       try OutputFile.write(parsed.csv(sampleRateHz: rate), to: output)

@@ -22,16 +22,22 @@ extension ForceCtl.Sim {
 
     public func run() throws {
       let parameters = try self.parameters.resolve()
-      let text: String
-      do {
-        text = try String(contentsOfFile: input, encoding: .utf8)
-      } catch {
-        throw CLIError("cannot read \(input): \(error.localizedDescription)")
-      }
+      let text = try InputFile.read(input)
       let frames: [RawFrame]
       do { frames = try InputTrace.parse(text) } catch { throw CLIError("\(input): \(error.description)") }
       let csv = Simulation(parameters: parameters).csv(for: frames)
       try OutputFile.write(csv, to: output)
+    }
+  }
+}
+
+/// Reads a text file named on the command line; a failure is one line naming it.
+enum InputFile {
+  static func read(_ path: String) throws -> String {
+    do {
+      return try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw CLIError("cannot read \(path): \(error.localizedDescription)")
     }
   }
 }

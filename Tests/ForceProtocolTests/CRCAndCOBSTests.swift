@@ -1,4 +1,5 @@
 import ForceProtocol
+import ForceSim
 import Testing
 
 @Suite struct CRCTests {

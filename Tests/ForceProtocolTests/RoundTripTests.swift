@@ -1,5 +1,6 @@
 import ForceEngine
 import ForceProtocol
+import ForceSim
 import Testing
 
 @Suite struct RoundTripTests {

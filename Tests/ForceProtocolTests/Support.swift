@@ -1,5 +1,6 @@
 import ForceEngine
 import ForceProtocol
+import ForceSim
 
 /// Encodes `message` into a fresh array (tests only: the module itself never allocates).
 func wire(_ message: Message, seq: UInt8) throws -> [UInt8] {
@@ -61,17 +62,7 @@ func parseHex(_ line: Substring) -> [UInt8]? {
   return bytes
 }
 
-/// SplitMix64: small, fast, deterministic.
-struct SplitMix64 {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+extension SplitMix64 {
   mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
   mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
 }

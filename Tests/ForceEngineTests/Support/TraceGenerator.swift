@@ -1,19 +1,5 @@
 import ForceEngine
-
-/// SplitMix64: a tiny seeded generator, so a trace is reproducible from its seed.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+import ForceSim  // SplitMix64: a seeded generator, so a trace is reproducible from its seed
 
 /// One piece of a trace: move both cells from where they are to `left`, `right` over
 /// `frames` frames along `shape`, with uniform noise of ±`noise` counts on each cell.
