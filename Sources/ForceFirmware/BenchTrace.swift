@@ -7,7 +7,7 @@ import ForceEngine
 /// with only the gesture, and the difference is returned, so the ticks are the
 /// engine's alone. A third pass times every frame on its own for the slowest one,
 /// less the cost of reading the counter twice.
-enum BenchTrace {
+public enum BenchTrace {
   /// Ticks spent in `ForceEngine.step` over `frames` frames, and of the slowest frame.
   static func run<B: Board>(
     frames: UInt32, parameters: Parameters, board: inout B
@@ -53,7 +53,7 @@ enum BenchTrace {
   }
 
   /// Frame `frame` of the gesture, (left, right).
-  static func sample(_ frame: UInt32) -> (left: UInt16, right: UInt16) {
+  public static func sample(_ frame: UInt32) -> (left: UInt16, right: UInt16) {
     let t = Int32(frame % 1000)
     func ramp(_ a: Int32, _ b: Int32, _ from: Int32, _ length: Int32) -> UInt16 {
       UInt16(a &+ (b &- a) &* (t &- from) / length)
@@ -75,7 +75,7 @@ enum BenchTrace {
 
   /// Keeps a value alive so the optimiser cannot drop the loop that made it.
   @inline(never)
-  static func keep(_ value: Int32) {
+  public static func keep(_ value: Int32) {
     withUnsafePointer(to: value) { _ = $0 }
   }
 }

@@ -5,6 +5,9 @@ import ForceEngine
 /// Same inputs (two raw 10-bit readings a frame), same state machine, real
 /// arithmetic. Every threshold comparison is logged in `ReferenceFrame.decisions`.
 public struct ReferenceEngine {
+  /// Whether each frame logs its threshold decisions for the agreement checker. The
+  /// soft-float benchmark on the Cortex-M0 turns this off to time the model alone.
+  public var recordsDecisions = true
   public let parameters: Parameters
 
   // Constants (exact).
@@ -169,7 +172,7 @@ public struct ReferenceEngine {
   // MARK: Decisions
 
   mutating func note(_ kind: ReferenceDecision.Kind, _ margin: Double, _ label: String) {
-    decisions.append(ReferenceDecision(kind, margin: margin, label))
+    if recordsDecisions { decisions.append(ReferenceDecision(kind, margin: margin, label)) }
   }
 
   /// `force ≥ threshold`, logged.

@@ -1,0 +1,90 @@
+import ForceEngine
+import ForceFirmware
+import ForceReference
+
+/// A separate micro:bit image (Tools/bench-softfloat) that times, on the Cortex-M0,
+/// the fixed-point engine against a soft-float build of the float reference model
+/// over the same built-in gesture, and prints the ticks on the UART:
+///
+///     softfloat-bench frames=2000 gesture=… engine=… reference=… tick-hz=16000000
+///
+/// `engine` and `reference` are the loop's ticks less the gesture-only loop's.
+/// Not the firmware: it allocates (the reference model's arrays) and links libgcc's
+/// soft-float routines and newlib's malloc.
+@main
+struct SoftFloatBench {
+  static func main() {
+    var board = MicrobitBoard()
+    let frames: UInt32 = 2000
+    var sink: Int32 = 0
+
+    let start = board.ticks()
+    for frame in 0..<frames {
+      let cells = BenchTrace.sample(frame)
+      sink &+= Int32(cells.left ^ cells.right)
+    }
+    let gesture = board.ticks() &- start
+
+    var engine = ForceEngine(parameters: .defaults)
+    let engineStart = board.ticks()
+    for frame in 0..<frames {
+      let cells = BenchTrace.sample(frame)
+      sink &+= engine.step(left: cells.left, right: cells.right).value
+    }
+    let engineTicks = board.ticks() &- engineStart
+
+    var reference = ReferenceEngine(parameters: .defaults)
+    reference.recordsDecisions = false
+    let referenceStart = board.ticks()
+    for frame in 0..<frames {
+      let cells = BenchTrace.sample(frame)
+      sink &+= Int32(reference.step(left: cells.left, right: cells.right).value)
+    }
+    let referenceTicks = board.ticks() &- referenceStart
+    BenchTrace.keep(sink)
+
+    var out = UARTText(board: board)
+    out.write("softfloat-bench frames=")
+    out.write(frames)
+    out.write(" gesture=")
+    out.write(gesture)
+    out.write(" engine=")
+    out.write(engineTicks &- gesture)
+    out.write(" reference=")
+    out.write(referenceTicks &- gesture)
+    out.write(" tick-hz=")
+    out.write(board.tickHz)
+    out.write("\r\n")
+    while true {}
+  }
+}
+
+/// Blocking text output on the UART (this image has nothing else to do).
+struct UARTText {
+  var board: MicrobitBoard
+
+  mutating func write(_ text: StaticString) {
+    for index in 0..<text.utf8CodeUnitCount { put(text.utf8Start[index]) }
+  }
+
+  mutating func write(_ value: UInt32) {
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    var rest = value
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[count] = 48 &+ UInt8(rest % 10)
+        rest /= 10
+        count &+= 1
+      } while rest > 0
+      while count > 0 {
+        count &-= 1
+        put(buffer[count])
+      }
+    }
+  }
+
+  mutating func put(_ byte: UInt8) {
+    while !board.uartWrite(byte) {}
+  }
+}
