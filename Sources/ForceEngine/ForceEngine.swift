@@ -59,16 +59,6 @@ public struct ForceEngine {
     position = config.range.clamp(position)
   }
 
-  /// Returns to power-up: idle, at `start`.
-  public mutating func reset(to start: Int32) {
-    let config = self.config
-    self = ForceEngine(parameters: .defaults)
-    self.config = config
-    leftFilter = config.filter
-    rightFilter = config.filter
-    position = config.range.clamp(ValuePosition(value: start))
-  }
-
   /// Processes one frame of raw readings (0...1023 each).
   public mutating func step(left rawLeft: UInt16, right rawRight: UInt16) -> FrameOutput {
     frame &+= 1

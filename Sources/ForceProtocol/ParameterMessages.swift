@@ -148,19 +148,22 @@ public struct ParamBatch: Equatable, Sendable {
   /// `parameters` is unchanged. Later pairs win over earlier ones for the same id.
   /// Ids must be known (`Message.decode` guarantees it for received batches).
   public func apply(to parameters: inout Parameters) throws(ParameterError) {
-    var raw = (Bytes64(), Bytes64())
-    let candidate = withUnsafeMutableBytes(of: &raw) { buffer -> Parameters in
-      parameters.encode(into: buffer)
-      for index in 0..<count {
-        let pair = self[index]
-        guard pair.id < ParameterID.count else { continue }
-        let bits = UInt32(bitPattern: pair.value)
-        let offset = Int(pair.id) &* 4
-        for byte in 0..<4 { buffer[offset &+ byte] = UInt8(truncatingIfNeeded: bits >> UInt32(byte &* 8)) }
+    try parameters.set(Pairs(batch: self))
+  }
+
+  /// The batch's pairs with known ids, in order, as the engine's batch `set` takes them.
+  struct Pairs: Sequence, IteratorProtocol {
+    let batch: ParamBatch
+    var index = 0
+
+    mutating func next() -> (ParameterID, Int32)? {
+      while index < batch.count {
+        let pair = batch[index]
+        index &+= 1
+        if let id = ParameterID(rawValue: pair.id) { return (id, pair.value) }
       }
-      return Parameters(decoding: UnsafeRawBufferPointer(buffer))!
+      return nil
     }
-    try parameters.replace(with: candidate)
   }
 
   /// Same pairs in the same order.
