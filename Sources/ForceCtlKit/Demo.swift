@@ -139,50 +139,39 @@ public enum RepositoryRoot {
   }
 }
 
-/// Piecewise-linear cell levels at a sample rate: enough to script a gesture.
-public struct RampGesture {
-  public private(set) var frames: [RawFrame] = []
-  public let sampleRateHz: Int
-  var left = 0.0, right = 0.0
+/// The demo's gesture, in the gesture script format of Docs/gestures.md.
+public enum DemoGesture {
+  /// Touch and rest, roll up, overshoot into boost, ease off, roll back (down),
+  /// release quickly.
+  public static let thumbRoll = """
+    # The demo's thumb roll (Docs/gestures.md).
+    hold 0 0 for 100ms
+    ramp to 50 50 over 100ms       # touch
+    hold for 300ms                 # rest: the neutral balance is captured
+    ramp to 120 330 over 300ms     # roll right and press: up, normal zone
+    hold for 1200ms
+    ramp to 280 650 over 250ms     # overshoot into boost
+    hold for 350ms
+    ramp to 120 330 over 200ms     # ease off
+    hold for 150ms
+    ramp to 330 120 over 300ms     # roll back: down
+    hold for 700ms
+    ramp to 0 0 over 30ms          # quick release
+    hold for 300ms
+    """
 
-  public init(sampleRateHz: Int = 200) { self.sampleRateHz = sampleRateHz }
-
-  /// Moves linearly to (left, right) over `ms`.
-  public mutating func ramp(to left: Double, _ right: Double, ms: Double) {
-    let count = max(1, Int((ms * Double(sampleRateHz) / 1000).rounded()))
-    let (l0, r0) = (self.left, self.right)
-    for step in 1...count {
-      let f = Double(step) / Double(count)
-      frames.append(
-        RawFrame(left: RampGesture.clamp(l0 + (left - l0) * f), right: RampGesture.clamp(r0 + (right - r0) * f)))
+  /// `script` (default: the thumb roll), parsed.
+  public static func parse(_ script: String = thumbRoll) throws -> GestureScript {
+    do {
+      return try GestureScript.parse(script)
+    } catch {
+      throw CLIError("gesture script: \(error)")
     }
-    self.left = left
-    self.right = right
   }
 
-  /// Holds the current levels for `ms`.
-  public mutating func hold(ms: Double) { ramp(to: left, right, ms: ms) }
-
-  static func clamp(_ x: Double) -> UInt16 { UInt16(max(0, min(1023, x.rounded()))) }
-
-  /// The demo's thumb roll: touch and rest, roll up (right), overshoot into boost,
-  /// ease off, roll back (left, down), release quickly.
-  public static func thumbRoll(sampleRateHz: Int = 200) -> RampGesture {
-    var g = RampGesture(sampleRateHz: sampleRateHz)
-    g.hold(ms: 100)
-    g.ramp(to: 50, 50, ms: 100)  // touch
-    g.hold(ms: 300)  // rest: neutral balance captured
-    g.ramp(to: 120, 330, ms: 300)  // roll right and press: up, normal zone
-    g.hold(ms: 1200)
-    g.ramp(to: 280, 650, ms: 250)  // overshoot into boost
-    g.hold(ms: 350)
-    g.ramp(to: 120, 330, ms: 200)  // ease off
-    g.hold(ms: 150)
-    g.ramp(to: 330, 120, ms: 300)  // roll back: down
-    g.hold(ms: 700)
-    g.ramp(to: 0, 0, ms: 30)  // quick release
-    g.hold(ms: 300)
-    return g
+  /// The frames of `script` (default: the thumb roll) at `sampleRateHz`.
+  public static func frames(_ script: String = thumbRoll, sampleRateHz: Int = 200) throws -> [RawFrame] {
+    try parse(script).frames(sampleRateHz: sampleRateHz)
   }
 }
 
@@ -214,6 +203,16 @@ extension ForceCtl {
     @Option(help: ArgumentHelp("Seconds to wait for the handshake.", valueName: "SECONDS"))
     public var timeout: Double = 2
 
+    @Option(
+      help: ArgumentHelp("Play this gesture script (Docs/gestures.md) instead of the thumb roll.", valueName: "FILE"))
+    public var script: String?
+
+    /// The gesture to inject: the script's, or the built-in thumb roll.
+    func gesture() throws -> GestureScript {
+      guard let script else { return try DemoGesture.parse() }
+      return try DemoGesture.parse(try InputFile.read(script))
+    }
+
     @Option(help: ArgumentHelp("Print one monitor line every N frames.", valueName: "N"))
     public var every: Int = 20
 
@@ -231,6 +230,7 @@ extension ForceCtl {
     }
 
     public func run() throws {
+      let gesture = try gesture()  // a bad script fails before anything boots
       Interrupt.installExitingAtOnce()
       defer { Interrupt.uninstall() }
       var emulated: EmulatedDevice?
@@ -261,13 +261,13 @@ extension ForceCtl {
       }
       defer { client.close() }
       do {
-        try session(client)
+        try session(client, gesture: gesture)
       } catch {
         throw CLIError(error.description)
       }
     }
 
-    func session(_ client: DeviceClient) throws(DeviceError) {
+    func session(_ client: DeviceClient, gesture: GestureScript) throws(DeviceError) {
       guard let info = client.info else { throw .unexpected("no handshake") }
       say("== handshake: \(info.summary)")
       say("   parameter schema \(client.schemaMatches ? "matches" : "DIFFERS from") this forcectl")
@@ -289,13 +289,13 @@ extension ForceCtl {
       let rate = Int(parameters.sampleRateHz)
 
       // The gesture, injected.
-      let gesture = RampGesture.thumbRoll(sampleRateHz: rate)
+      let frames = gesture.frames(sampleRateHz: rate)
       say(
-        "== thumb roll: \(gesture.frames.count) frames (\(gesture.frames.count * 1000 / rate) ms): rest, roll up, overshoot into boost, roll back, release"
+        "== \(script == nil ? "thumb roll" : script!): \(frames.count) frames (\(frames.count * 1000 / rate) ms)\(script == nil ? ": rest, roll up, overshoot into boost, roll back, release" : "")"
       )
-      let outputs = try client.inject(gesture.frames)
+      let outputs = try client.inject(frames)
       var committed: Int32?
-      for (index, (frame, output)) in zip(gesture.frames, outputs).enumerated() {
+      for (index, (frame, output)) in zip(frames, outputs).enumerated() {
         let telemetry = Telemetry(
           frame: UInt16(truncatingIfNeeded: index), left: frame.left, right: frame.right, output: output)
         let tokens = OutputCSV.eventTokens(output.events).split(separator: ";").filter { !$0.hasPrefix("value:") }

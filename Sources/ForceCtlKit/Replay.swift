@@ -13,18 +13,29 @@ extension ForceCtl {
     )
 
     @OptionGroup public var device: DeviceOptions
-    @Option(help: ArgumentHelp("Input CSV with columns left,right (0–1023).", valueName: "IN.csv")) public var input:
-      String
+    @Option(help: ArgumentHelp("Input CSV with columns left,right (0–1023).", valueName: "IN.csv"))
+    public var input: String?
+    @Option(help: ArgumentHelp("Or a gesture script (Docs/gestures.md) to turn into frames.", valueName: "FILE"))
+    public var script: String?
     @Option(help: ArgumentHelp("Output CSV (default: standard output).", valueName: "OUT.csv")) public var output:
       String?
     @Flag(help: "Compare with `sim run` and report the first difference (exit 1 if any).") public var compare = false
 
     public init() {}
 
+    public func validate() throws {
+      guard (input == nil) != (script == nil) else { throw ValidationError("give either --input or --script") }
+    }
+
     public func run() throws {
-      let text = try InputFile.read(input)
       let frames: [RawFrame]
-      do { frames = try InputTrace.parse(text) } catch { throw CLIError("\(input): \(error.description)") }
+      if let input {
+        do { frames = try InputTrace.parse(try InputFile.read(input)) } catch let error as TraceError {
+          throw CLIError("\(input): \(error.description)")
+        }
+      } else {
+        frames = try DemoGesture.parse(try InputFile.read(script!)).frames()
+      }
       let client = try device.connect()
       defer { client.close() }
       let outputs: [FrameOutput]

@@ -103,6 +103,20 @@ extension ForceCtlDeviceUITests {
     let expected = try String(contentsOf: golden.appendingPathComponent("thumb-roll.out.csv"), encoding: .utf8)
     #expect(replayed == expected)
     #expect(ReplayComparison.firstDifference(device: "a\nb\n", simulation: "a\nc\n")?.contains("line 2") == true)
+
+    // A gesture script instead of a CSV: the same frames as `sim gesture` makes.
+    let script = Support.temp("press.gesture")
+    try "hold 0 0 for 50ms\nramp to 250 250 over 50ms\nhold for 500ms\nrelease over 30ms\nhold for 100ms\n"
+      .write(to: script, atomically: true, encoding: .utf8)
+    let scripted = Support.temp("scripted.csv")
+    _ = try forcectl([
+      "replay", "--port", device.address, "--script", script.path, "--output", scripted.path, "--compare",
+    ])
+    let rows = try String(contentsOf: scripted, encoding: .utf8).split(separator: "\n")
+    #expect(rows.contains { $0.hasSuffix("commit:3;release") || $0.contains(";commit:") || $0.contains(",commit:") })
+    #expect(
+      forcectlError(["replay", "--port", device.address, "--output", scripted.path])?.contains(
+        "either --input or --script") == true)
   }
 
   @Test func benchReportsThePerFrameCost() throws {

@@ -272,7 +272,7 @@ struct ForceCtlDeviceUITests {
   // MARK: plot
 
   @Test func plotWritesAnSVGWithThresholds() throws {
-    let frames = RampGesture.thumbRoll().frames
+    let frames = try DemoGesture.frames()
     let csv = Simulation(parameters: .defaults).csv(for: frames)
     let input = Support.temp("sim.csv")
     try csv.write(to: input, atomically: true, encoding: .utf8)

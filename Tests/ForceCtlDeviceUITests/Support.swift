@@ -56,15 +56,16 @@ enum Support {
     return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
   }
 
-  /// A thumb-roll-ish trace: rest, press right, press left (looping in SITL).
+  /// A press trace, looping in SITL: rest, press harder on the right, release.
   static func pressTrace() -> [RawFrame] {
-    var g = RampGesture()
-    g.ramp(to: 20, 20, ms: 100)
-    g.hold(ms: 200)
-    g.ramp(to: 150, 400, ms: 200)
-    g.hold(ms: 300)
-    g.ramp(to: 0, 0, ms: 50)
-    g.hold(ms: 150)
-    return g.frames
+    try! DemoGesture.frames(
+      """
+      ramp to 20 20 over 100ms
+      hold for 200ms
+      ramp to 150 400 over 200ms
+      hold for 300ms
+      ramp to 0 0 over 50ms
+      hold for 150ms
+      """)
   }
 }
