@@ -25,19 +25,12 @@ extension ForceCtl.Sim {
     @Option(help: "Simulated participants.")
     public var participants: Int = 16
 
-    @Option(help: "Repetitions of each task per participant.")
-    public var repetitions: Int = 3
-
-    @Option(help: "Seed of the participants' models and the trials' noise.")
-    public var seed: UInt64 = 1
+    @OptionGroup public var runs: StudyRunOptions
 
     @OptionGroup public var parameters: ParameterOptions
 
     @Option(help: ArgumentHelp("Directory for the results (created if needed).", valueName: "DIR"))
     public var output: String
-
-    @Option(help: "Worker threads (results do not depend on it; default: all cores).")
-    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: "Time cap of one trial in simulated ms (a time-out is a failure).")
     public var maxTrialMs: Int = 20_000
@@ -46,8 +39,6 @@ extension ForceCtl.Sim {
 
     public func validate() throws {
       guard (1...1000).contains(participants) else { throw ValidationError("--participants must be in 1...1000") }
-      guard (1...100).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...100") }
-      guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256") }
       guard (1000...600_000).contains(maxTrialMs) else {
         throw ValidationError("--max-trial-ms must be in 1000...600000")
       }
@@ -59,8 +50,8 @@ extension ForceCtl.Sim {
       let techniques: [Technique]
       do { techniques = try StudyDesign.techniques(technique) } catch { throw CLIError(error.description) }
       return StudyConfig(
-        techniques: techniques, participants: participants, repetitions: repetitions, seed: seed,
-        base: try parameters.resolve(), maxTrialMs: maxTrialMs, jobs: jobs)
+        techniques: techniques, participants: participants, repetitions: runs.repetitions, seed: runs.seed,
+        base: try parameters.resolve(), maxTrialMs: maxTrialMs, jobs: runs.jobs)
     }
 
     public func run() throws {

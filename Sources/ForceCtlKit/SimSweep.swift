@@ -25,19 +25,12 @@ extension ForceCtl.Sim {
     @Option(help: "Simulated participants per point.")
     public var participants: Int = 4
 
-    @Option(help: "Repetitions of each task per participant.")
-    public var repetitions: Int = 3
-
-    @Option(help: "Seed (the same participants at every point).")
-    public var seed: UInt64 = 1
+    @OptionGroup public var runs: StudyRunOptions
 
     @OptionGroup public var parameters: ParameterOptions
 
     @Option(help: ArgumentHelp("Also write the table as CSV.", valueName: "OUT.csv"))
     public var output: String?
-
-    @Option(help: "Worker threads.")
-    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     public init() {}
 
@@ -47,8 +40,6 @@ extension ForceCtl.Sim {
         do { _ = try SweepAxis.parse(text) } catch { throw ValidationError(error.description) }
       }
       guard (1...1000).contains(participants) else { throw ValidationError("--participants must be in 1...1000") }
-      guard (1...100).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...100") }
-      guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256") }
       do { _ = try StudyDesign.techniques(technique) } catch { throw ValidationError(error.description) }
     }
 
@@ -60,8 +51,8 @@ extension ForceCtl.Sim {
         techniques = try StudyDesign.techniques(technique)
       } catch { throw CLIError(error.description) }
       let config = StudyConfig(
-        techniques: techniques, participants: participants, repetitions: repetitions, seed: seed,
-        base: try parameters.resolve(), jobs: jobs)
+        techniques: techniques, participants: participants, repetitions: runs.repetitions, seed: runs.seed,
+        base: try parameters.resolve(), jobs: runs.jobs)
       let points = ForceSim.Sweep.run(axes, config: config)
       print(ForceSim.Sweep.markdown(axes, points), terminator: "")
       if let output { try OutputFile.write(ForceSim.Sweep.csv(axes, points), to: output) }
