@@ -14,10 +14,28 @@ public enum COBS {
     _ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer
   ) -> Int? {
     guard destination.count >= maxEncodedCount(source.count) else { return nil }
+    return encode(count: source.count, byteAt: { source[$0] }, into: destination)
+  }
+
+  /// Encodes, in place, the `count` bytes that start at offset 2 of `buffer`, writing
+  /// the result from offset 0. Safe for `count` ≤ 508 (at most one extra code byte per
+  /// 254 bytes, so writing never overtakes reading). Returns the encoded length.
+  /// `buffer` must hold `maxEncodedCount(count)` bytes from offset 0, and `2 + count`.
+  static func encodeInPlace(_ buffer: UnsafeMutableRawBufferPointer, count: Int) -> Int {
+    encode(count: count, byteAt: { buffer[2 &+ $0] }, into: buffer)
+  }
+
+  /// The encoder both entry points share: byte `i` of the input is `byteAt(i)`, read
+  /// before anything is written at or after index `i + 1`.
+  @inline(__always)
+  static func encode(
+    count: Int, byteAt: (Int) -> UInt8, into destination: UnsafeMutableRawBufferPointer
+  ) -> Int {
     var codeIndex = 0
     var write = 1
     var code: UInt8 = 1
-    for byte in source {
+    for read in 0..<count {
+      let byte = byteAt(read)
       if byte == 0 {
         destination[codeIndex] = code
         codeIndex = write
@@ -36,40 +54,6 @@ public enum COBS {
       }
     }
     destination[codeIndex] = code
-    return write
-  }
-
-  /// Encodes, in place, the `count` bytes that start at offset 2 of `buffer`, writing
-  /// the result from offset 0. Safe for `count` ≤ 508 (at most one extra code byte per
-  /// 254 bytes, so writing never overtakes reading). Returns the encoded length.
-  /// `buffer` must hold `maxEncodedCount(count)` bytes from offset 0, and `2 + count`.
-  static func encodeInPlace(_ buffer: UnsafeMutableRawBufferPointer, count: Int) -> Int {
-    var codeIndex = 0
-    var write = 1
-    var code: UInt8 = 1
-    var read = 2
-    let end = 2 &+ count
-    while read < end {
-      let byte = buffer[read]
-      read &+= 1
-      if byte == 0 {
-        buffer[codeIndex] = code
-        codeIndex = write
-        write &+= 1
-        code = 1
-      } else {
-        buffer[write] = byte
-        write &+= 1
-        code &+= 1
-        if code == 0xFF {
-          buffer[codeIndex] = code
-          codeIndex = write
-          write &+= 1
-          code = 1
-        }
-      }
-    }
-    buffer[codeIndex] = code
     return write
   }
 
