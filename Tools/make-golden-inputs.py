@@ -24,7 +24,7 @@ REST = [("hold", 0, 0, 20), ("ramp", 60, 60, 6), ("hold", 60, 60, 20)]
 RELEASE = [("ramp", 0, 0, 4), ("hold", 0, 0, 20)]
 
 TRACES = {
-    # Rest, press at F = 500 for 2 s, lift: 6.77 items/s (SPEC §3).
+    # Rest, press at F = 500 for 2 s, lift: 6.77 items/s (Docs/signal-chain.md).
     "press-500": (REST + [("ramp", 250, 250, 6), ("hold", 250, 250, 400)] + RELEASE, ""),
     # Thumb-roll: up, overshoot, roll back (down), roll to neutral, release.
     "thumb-roll": (REST + [("ramp", 300, 300, 8), ("hold", 300, 300, 240), ("ramp", 420, 140, 10),

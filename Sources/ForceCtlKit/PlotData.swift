@@ -2,14 +2,14 @@ import ForceEngine
 import ForceSim
 import Foundation
 
-/// A force/value trace to plot: from a SPEC §7 output CSV, a `record` CSV, or the
+/// A force/value trace to plot: from an output CSV, a `record` CSV, or the
 /// outputs of an injection run.
 public struct PlotData: Equatable, Sendable {
   /// One event to mark.
   public struct Mark: Equatable, Sendable {
     /// Index of the sample it belongs to.
     public var index: Int
-    /// The SPEC §5 token, e.g. "commit:42".
+    /// The event token, e.g. "commit:42".
     public var token: String
   }
 

@@ -39,7 +39,7 @@ public struct TelemetrySequence: Equatable, Sendable {
   }
 }
 
-/// The record CSV: SPEC §7 columns without `events`, one row per telemetry frame.
+/// The record CSV (Docs/csv-formats.md): output CSV columns without `events`, one row per telemetry frame.
 public enum TelemetryCSV {
   /// The header line (no newline).
   public static let header = "frame,left,right,force,state,direction,position,value"

@@ -7,7 +7,7 @@ extension ForceCtl {
   /// `forcectl replay`: a trace through the device's engine, by injection.
   public struct Replay: ParsableCommand {
     public static let configuration = CommandConfiguration(
-      abstract: "Inject a trace into the device and write the SPEC §7 output CSV.",
+      abstract: "Inject a trace into the device and write the output CSV (Docs/csv-formats.md).",
       discussion:
         "With --compare, runs `sim run` on the same trace with the device's parameters and reports the first difference."
     )
@@ -53,7 +53,7 @@ extension ForceCtl {
   }
 }
 
-/// Compares two SPEC §7 CSV texts line by line.
+/// Compares two output CSV texts line by line.
 public enum ReplayComparison {
   /// A message naming the first differing line, or nil when identical.
   public static func firstDifference(device: String, simulation: String) -> String? {

@@ -4,10 +4,10 @@ import ForceSim
 import Foundation
 
 extension ForceCtl.Sim {
-  /// `forcectl sim run`: the SPEC §7 contract.
+  /// `forcectl sim run`: the output CSV of Docs/csv-formats.md.
   public struct Run: ParsableCommand {
     public static let configuration = CommandConfiguration(
-      abstract: "Run the engine over a CSV of raw frames and write the SPEC §7 output CSV."
+      abstract: "Run the engine over a CSV of raw frames and write the output CSV (Docs/csv-formats.md)."
     )
 
     @Option(help: ArgumentHelp("Input CSV with columns left,right (0–1023) and optionally t_ms.", valueName: "IN.csv"))

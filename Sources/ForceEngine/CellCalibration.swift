@@ -1,4 +1,4 @@
-/// Per-cell calibration (SPEC §2.2–2.3): offset, gain, optional linearization, and
+/// Per-cell calibration (Docs/signal-chain.md): offset, gain, optional linearization, and
 /// the sensitivity multiplier, reduced to integer constants when parameters change.
 public struct CellCalibration: Equatable {
   /// Reading at rest, subtracted first.

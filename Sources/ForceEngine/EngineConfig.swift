@@ -3,11 +3,11 @@
 /// All divisions and unit conversions (ms to frames, speeds to per-frame units)
 /// happen here, so `ForceEngine.step` has none.
 public struct EngineConfig: Equatable {
-  /// Frames that make up the onset window after first contact (SPEC §5).
+  /// Frames that make up the onset window after first contact (Docs/signal-chain.md).
   public static let onsetFrames: UInt8 = 4
   /// Half of full scale: the peak a pulse must reach.
   public static let pulsePeak: Int32 = 512
-  /// Rise a quick press needs, in counts per 16 ms (10 % of full scale, SPEC §4).
+  /// Rise a quick press needs, in counts per 16 ms (10 % of full scale, Docs/techniques.md).
   public static let quickRiseCountsPer16ms: Int32 = 102
   /// Onset velocity per count of peak force, Q16: full scale maps to 127.
   public static let velocityScaleQ16: Int32 = 127 * 65_536 / 1023
@@ -60,7 +60,7 @@ public struct EngineConfig: Equatable {
   }
 
   /// Frames allowed for force to rise from `from` to `to` at the quick-press rate
-  /// (SPEC §4: 10 % of full scale per 16 ms), rounded up. Zero when `to ≤ from`.
+  /// (Docs/techniques.md: 10 % of full scale per 16 ms), rounded up. Zero when `to ≤ from`.
   static func riseFrames(from: Int32, to: Int32, rate: Int32) -> UInt16 {
     guard to > from else { return 0 }
     let perMs = EngineConfig.quickRiseCountsPer16ms  // counts per 16 ms

@@ -1,5 +1,5 @@
 /// The force-picker engine: two 10-bit cell readings in per frame, force, state,
-/// direction, position, value and events out (SPEC §2–§5).
+/// direction, position, value and events out (Docs/signal-chain.md to Docs/value-model.md).
 ///
 /// Fixed point, allocation-free, no division in `step`. Parameters are reduced to an
 /// `EngineConfig` when they change (`init`, `apply`); the rest is the small mutable
@@ -66,7 +66,7 @@ public struct ForceEngine {
     let valueBefore = position.value
     let directionBefore = direction
 
-    // SPEC §2.2–2.5: calibrate, sensitivity, smooth, total.
+    // Docs/signal-chain.md: calibrate, sensitivity, smooth, total.
     let left = config.left.apply(rawLeft)
     let right = config.right.apply(rawRight)
     let leftQ8 = leftFilter.step(left)
@@ -100,7 +100,7 @@ public struct ForceEngine {
       unitsPerItem: config.range.unitsPerItem, events: events)
   }
 
-  /// The state column of SPEC §7.
+  /// The state column of the output CSV (Docs/csv-formats.md).
   public var state: EngineState {
     switch zone {
     case .idle: return .idle
@@ -113,7 +113,7 @@ public struct ForceEngine {
 
   // MARK: Touch-down
 
-  /// Onset window (SPEC §5): contact must hold for `onsetFrames` frames before the
+  /// Onset window (Docs/value-model.md): contact must hold for `onsetFrames` frames before the
   /// touch is confirmed. The velocity is the peak raw force over the window's
   /// samples after the first (a hard strike reaches more force in the same time),
   /// so a first sample that reads 0 changes nothing.
@@ -222,7 +222,7 @@ public struct ForceEngine {
     }
   }
 
-  /// Thumb-roll (SPEC §4): the balance change since the resting neutral, compared
+  /// Thumb-roll (Docs/techniques.md): the balance change since the resting neutral, compared
   /// without a division. With B = (r−l)/(r+l) and B0 = (r0−l0)/(r0+l0),
   /// B − B0 > T/1000 ⟺ 2000·(r·l0 − l·r0) > T·(r+l)·(r0+l0).
   /// Bounds: |2000·(r·l0 − l·r0)| ≤ 2000·1023² < 2^31 and T·(r+l)·(r0+l0) ≤
@@ -245,7 +245,7 @@ public struct ForceEngine {
     }
     var drive = force
     if reverse {
-      // SPEC §4 press-through: speed from the mirrored force; the value holds at
+      // Press-through (Docs/techniques.md): speed from the mirrored force; the value holds at
       // the maximum.
       let level = config.pressThroughLevel
       paused = force >= (paused ? level &- config.edges.hysteresis : level)
@@ -260,7 +260,7 @@ public struct ForceEngine {
     config.range.move(&position, by: direction == .up ? speed : 0 &- speed)
   }
 
-  /// Positional technique (SPEC §4): force from rest to full scale maps linearly onto
+  /// Positional technique (Docs/techniques.md): force from rest to full scale maps linearly onto
   /// the range. 64-bit multiply, no division.
   func positionalPosition(force: Int32) -> ValuePosition {
     let above = Int64(force &- config.edges.rest)

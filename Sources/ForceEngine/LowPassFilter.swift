@@ -1,4 +1,4 @@
-/// First-order low-pass filter (SPEC §2.5) in fixed point.
+/// First-order low-pass filter (Docs/signal-chain.md) in fixed point.
 ///
 /// Discretised as `y += α (x − y)` with `α = dt / (τ + dt)` (backward Euler), kept
 /// as Q12 and derived when parameters change. The state carries 8 fraction bits so a

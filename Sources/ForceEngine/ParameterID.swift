@@ -1,6 +1,6 @@
 /// Identifies one tunable parameter; the raw value is its index in the stored layout.
 ///
-/// The names (`name`) are the public interface of SPEC §6: the serial protocol, the
+/// The names (`name`) are the public interface (Docs/parameters.md): the serial protocol, the
 /// CLI and the JSON files all use them. Never reorder or renumber: append new
 /// parameters at the end and bump `Parameters.layoutVersion`.
 public enum ParameterID: UInt8, Sendable {
@@ -46,7 +46,7 @@ public enum ParameterID: UInt8, Sendable {
     case .sampleRateHz:
       return ParameterInfo("sample_rate_hz", 200, 50, 1000, "Hz", "frames per second")
     case .technique:
-      return ParameterInfo("technique", 0, 0, 5, "enum", "direction technique (SPEC §4)")
+      return ParameterInfo("technique", 0, 0, 5, "enum", "direction technique")
     case .sensitivity:
       return ParameterInfo("sensitivity", 1, 0, 2, "enum", "light, normal or firm")
     case .contactThreshold:
@@ -131,7 +131,7 @@ public enum ParameterID: UInt8, Sendable {
 
 /// Name, default, allowed range and unit of one parameter.
 public struct ParameterInfo: Sendable {
-  /// Public name, as in SPEC §6.
+  /// Public name, as in Docs/parameters.md.
   public let name: StaticString
   /// Factory default.
   public let defaultValue: Int32

@@ -38,7 +38,7 @@ public struct Parameters: Equatable, Sendable {
     return true
   }
 
-  /// The factory defaults of SPEC §6.
+  /// The factory defaults (Docs/parameters.md).
   public static let defaults = Parameters()
 
   /// Creates the factory defaults.

@@ -1,4 +1,4 @@
-/// How the thumb chooses the direction of motion (SPEC §4).
+/// How the thumb chooses the direction of motion (Docs/techniques.md).
 public enum Technique: Int32, Sendable {
   /// Roll the thumb right for up, left for down.
   case thumbRoll = 0
@@ -26,7 +26,7 @@ public enum Technique: Int32, Sendable {
   }
 }
 
-/// Force-touch sensitivity setting (SPEC §2.3): the same full scale, reached with
+/// Force-touch sensitivity setting (Docs/signal-chain.md): the same full scale, reached with
 /// less (light) or more (firm) force.
 public enum Sensitivity: Int32, Sendable {
   /// Multiply by 60/48.

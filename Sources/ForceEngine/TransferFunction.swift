@@ -1,10 +1,10 @@
-/// Force to speed (SPEC §3): zero below rest, linear to `speed_normal_max` at the
+/// Force to speed (Docs/signal-chain.md): zero below rest, linear to `speed_normal_max` at the
 /// boost threshold, then linear from `speed_boost_min` to `speed_boost_max` at full
 /// scale, plateau above. Speeds are milli-items per second.
 ///
 /// The slopes are Q8 milli-items/s per count, derived when parameters change: the
 /// rounding error is at most half a Q8 step per count, 2 milli-items/s over the
-/// whole zone, far inside SPEC §3's 1 %.
+/// whole zone, far inside the 1 % the table allows.
 public struct TransferFunction: Equatable {
   @usableFromInline var rest: Int32
   @usableFromInline var boost: Int32

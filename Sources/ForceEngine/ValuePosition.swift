@@ -1,4 +1,4 @@
-/// The continuous position of SPEC §5, kept exactly in integers.
+/// The continuous position (Docs/value-model.md), kept exactly in integers.
 ///
 /// The position is `value + fraction / unitsPerItem`, with `unitsPerItem = 1000 ×
 /// sample_rate_hz` and `fraction` in `−unitsPerItem/2 ..< unitsPerItem/2`. A speed in

@@ -1,4 +1,4 @@
-/// The force zones of SPEC §2.6, lowest first.
+/// The force zones (Docs/signal-chain.md), lowest first.
 public enum Zone: UInt8, Comparable, Sendable {
   /// Below the contact threshold.
   case idle = 0

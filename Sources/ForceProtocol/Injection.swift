@@ -92,7 +92,7 @@ public struct InjectRequest: Equatable, Sendable {
 }
 
 /// `injectResult` (0x85): the engine's output for one injected sample — everything
-/// needed to rebuild the SPEC §7 CSV row (`output` is the engine's `FrameOutput`).
+/// needed to rebuild the output CSV row (`output` is the engine's `FrameOutput`).
 ///
 /// Body: index (u8), force (i16), state (u8), direction (u8), value (i32), fraction
 /// (i32), unitsPerItem (i32), events (8 bytes, as in `event`). 25 bytes.

@@ -1,6 +1,6 @@
 import ForceEngine
 
-/// One frame of raw readings from an input CSV (SPEC §7).
+/// One frame of raw readings from an input CSV (Docs/csv-formats.md).
 public struct RawFrame: Equatable, Sendable {
   /// Left cell, 0...1023.
   public var left: UInt16
@@ -33,7 +33,7 @@ public struct TraceError: Error, CustomStringConvertible, Equatable {
   public var description: String { line > 0 ? "line \(line): \(message)" : message }
 }
 
-/// Reads the input CSV of SPEC §7: a header naming `left` and `right` (and optionally
+/// Reads the input CSV (Docs/csv-formats.md): a header naming `left` and `right` (and optionally
 /// `t_ms`, in any order, other columns ignored), then one row per frame.
 public enum InputTrace {
   /// Parses a whole CSV text.

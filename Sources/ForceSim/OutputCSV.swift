@@ -1,6 +1,6 @@
 import ForceEngine
 
-/// Writes the output CSV of SPEC §7, one row per frame.
+/// Writes the output CSV (Docs/csv-formats.md), one row per frame.
 ///
 /// The same writer serves `sim run` and the device replay, so the two agree byte for
 /// byte whenever the device reports the same `FrameOutput`s.
@@ -26,7 +26,7 @@ public enum OutputCSV {
     return (milli < 0 ? "-" : "") + "\(whole).\(digits)"
   }
 
-  /// The SPEC §5 tokens of a frame's events, joined by `;`.
+  /// The event tokens (Docs/value-model.md) of a frame's events, joined by `;`.
   public static func eventTokens(_ events: EngineEvents) -> String {
     var tokens: [String] = []
     for index in 0..<EngineEvents.Kind.count {

@@ -33,7 +33,7 @@ public enum ParameterText {
   public static func id(named name: String) throws(ParameterInputError) -> ParameterID {
     let found = Array(name.utf8).withUnsafeBytes { ParameterID.named($0) }
     guard let found else {
-      throw ParameterInputError("unknown parameter '\(name)' (see `forcectl params list` or SPEC §6)")
+      throw ParameterInputError("unknown parameter '\(name)' (see `forcectl params list` or Docs/parameters.md)")
     }
     return found
   }

@@ -1,6 +1,6 @@
 import ForceEngine
 
-/// Runs the engine over a trace on the host: `forcectl sim run` (SPEC §7).
+/// Runs the engine over a trace on the host: `forcectl sim run` (Docs/csv-formats.md).
 public struct Simulation {
   /// The parameters the engine runs with.
   public let parameters: Parameters
@@ -16,7 +16,7 @@ public struct Simulation {
     return frames.map { engine.step(left: $0.left, right: $0.right) }
   }
 
-  /// The SPEC §7 CSV text (header and one line per frame, each ending in "\n").
+  /// The output CSV text (header and one line per frame, each ending in "\n").
   public func csv(for frames: [RawFrame]) -> String {
     var text = OutputCSV.header + "\n"
     for (index, (frame, output)) in zip(frames, outputs(for: frames)).enumerated() {

@@ -1,7 +1,7 @@
 import ForceEngine
 import ForceSim
 
-/// The SPEC §7 CSV rebuilt from a device's replies to injected frames: the same
+/// The output CSV rebuilt from a device's replies to injected frames: the same
 /// writer as `sim run`, so the two compare byte for byte.
 public enum ReplayCSV {
   /// Header plus one row per frame, each ending in a newline.

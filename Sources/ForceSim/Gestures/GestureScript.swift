@@ -71,7 +71,7 @@ public struct GestureScript: Equatable, Sendable {
     return frames
   }
 
-  /// The input CSV of SPEC §7 with a time column: `t_ms,left,right`.
+  /// The input CSV (Docs/csv-formats.md) with a time column: `t_ms,left,right`.
   public func csv(sampleRateHz rate: Int? = nil) -> String {
     var text = "t_ms,left,right\n"
     for frame in frames(sampleRateHz: rate ?? sampleRateHz) {

@@ -19,7 +19,7 @@ public struct StudyConfig: Sendable {
   /// Worker threads. Results do not depend on it.
   public var jobs: Int
 
-  /// Creates a configuration (SPEC §8 defaults: 16 participants, 3 repetitions).
+  /// Creates a configuration (the study's defaults: 16 participants, 3 repetitions).
   public init(
     techniques: [Technique] = StudyDesign.studyTechniques, participants: Int = 16, repetitions: Int = 3,
     seed: UInt64 = 1, base: Parameters = .defaults, maxTrialMs: Int = 20_000, jobs: Int = 1
@@ -68,7 +68,7 @@ public struct StudyResult: Sendable {
   public var trialsPerSecond: Double { seconds > 0 ? Double(records.count) / seconds : 0 }
 }
 
-/// Runs the SPEC §8 design with simulated participants, in parallel.
+/// Runs the study design (Docs/study-design.md) with simulated participants, in parallel.
 ///
 /// Participant p's user model comes from the stream (seed, 1, p); trial k of technique
 /// t from (seed, 2, p, t, k). Blocks (participant × technique) are handed to `jobs`

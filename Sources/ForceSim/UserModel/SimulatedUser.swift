@@ -53,7 +53,7 @@ public struct SimulatedUser {
   /// What the user is doing.
   enum Phase { case landing, preparing, control, maneuver, releasing }
 
-  /// The physical acts that reverse the direction (SPEC §4).
+  /// The physical acts that reverse the direction (Docs/techniques.md).
   enum Maneuver { case roll(Int), button(Int), pulse, pressDown, pressUp }
 
   /// A user about to pick `target` from `start` on a device running `parameters`.
