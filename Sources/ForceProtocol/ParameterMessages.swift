@@ -54,7 +54,7 @@ public struct ParamDescription: Equatable, Sendable {
   public var max: Int32
   /// Factory default.
   public var defaultValue: Int32
-  /// Public name (SPEC §6), e.g. "rest_threshold".
+  /// Public name, e.g. "rest_threshold".
   public var name: ShortText
   /// Unit, e.g. "counts".
   public var unit: ShortText

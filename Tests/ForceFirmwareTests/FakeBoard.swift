@@ -12,12 +12,14 @@ struct FakeBoard: Board {
   var received: [UInt8] = []
   var sent: [UInt8] = []
   var frames = 0
+  var tickCount: UInt32 = 0
 
   mutating func uartRead() -> UInt8? { received.isEmpty ? nil : received.removeFirst() }
   mutating func uartWrite(_ byte: UInt8) -> Bool {
     sent.append(byte)
     return true
   }
+  var uartErrors: UInt32 { 0 }
   var hasADC: Bool { false }
   mutating func readCells() -> (left: UInt16, right: UInt16) { (0, 0) }
   mutating func startFrameTimer(hz: UInt32) {}
@@ -25,8 +27,12 @@ struct FakeBoard: Board {
     frames += 1
     return true
   }
-  mutating func ticks() -> UInt32 { UInt32(truncatingIfNeeded: frames) }
-  var tickHz: UInt32 { 1000 }
+  /// Advances 3 ticks a read: a frame timed by two reads takes 3 ticks, the cost of a read.
+  mutating func ticks() -> UInt32 {
+    tickCount &+= 3
+    return tickCount
+  }
+  var tickHz: UInt32 { 1_000_000 }
   var flashPageSize: Int { 1024 }
   var flashPageCount: Int { 2 }
 
