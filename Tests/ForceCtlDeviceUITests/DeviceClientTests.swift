@@ -37,7 +37,8 @@ import Testing
   }
 
   @Test func compatibleDeviceHandshakes() throws {
-    let client = DeviceClient(transport: Self.device(answering: Self.info(protocolVersion: FrameFormat.protocolVersion)))
+    let client = DeviceClient(
+      transport: Self.device(answering: Self.info(protocolVersion: FrameFormat.protocolVersion)))
     let info = try client.handshake(timeout: .seconds(1))
     #expect(info.board.equals("fake") && client.schemaMatches)
   }
