@@ -43,10 +43,12 @@ import Testing
         #expect(Array(bytes[(bytes.count - 3)...]) == [0xB1, 0x29, 0x00])
         continue
       }
-      if label == "unknown-request" {
-        #expect(throws: ProtocolError.unknownType(decoded[0].type)) { try Message.decodeRequest(decoded[0]) }
-        let reply = ErrorReply(rejecting: decoded[0], because: .unknownType(decoded[0].type))
-        #expect(.error(reply) == expected["error-unknownType"]?.1)
+      if let rejected = rejectedRequestExamples().first(where: { $0.name == label }) {
+        #expect(decoded[0].type == rejected.type && decoded[0].seq == rejected.seq && decoded[0].body == rejected.body)
+        #expect(throws: rejected.error, "\(label)") { try Message.decodeRequest(decoded[0]) }
+        let reply = ErrorReply(rejecting: decoded[0], because: rejected.error)
+        #expect(.error(reply) == expected[rejected.reply]?.1, "\(label)")
+        #expect(decoded[0].seq == expected[rejected.reply]?.0, "\(label)")
         #expect(try wire(type: decoded[0].type, seq: decoded[0].seq, body: decoded[0].body) == bytes)
         continue
       }
@@ -59,7 +61,7 @@ import Testing
       #expect(try wire(message, seq: seq) == bytes, "\(label) re-encodes differently")
     }
     for name in expected.keys { #expect(seen.contains(name), "Protocol.md lacks the example '\(name)'") }
-    #expect(seen.contains("unknown-request"))
+    for rejected in rejectedRequestExamples() { #expect(seen.contains(rejected.name)) }
     #expect(seen.contains("crc-check"))
   }
 
@@ -79,6 +81,8 @@ import Testing
     for example in exampleMessages() {
       print("// \(example.name)\n\(hex(try wire(example.message, seq: example.seq)))")
     }
-    print("// unknown-request\n\(hex(try wire(type: 0x42, seq: 0x0E, body: [])))")
+    for rejected in rejectedRequestExamples() {
+      print("// \(rejected.name)\n\(hex(try wire(type: rejected.type, seq: rejected.seq, body: rejected.body)))")
+    }
   }
 }
