@@ -232,11 +232,21 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
 
 /// Requests of Protocol.md that the device rejects while decoding, named as there:
 /// the raw frame, the error decoding throws and the label of the documented reply.
-func rejectedRequestExamples() -> [(name: String, type: UInt8, seq: UInt8, body: [UInt8], error: ProtocolError, reply: String)] {
+func rejectedRequestExamples() -> [(
+  name: String, type: UInt8, seq: UInt8, body: [UInt8], error: ProtocolError, reply: String
+)] {
   [
     ("unknown-request", 0x42, 0x0E, [], .unknownType(0x42), "error-unknownType"),
-    ("streamStart-reservedFlags", 0x09, 0x11, [0x01, 0x00, 0x05], .fieldOutOfRange(offset: 2, value: 5), "error-reservedFlags"),
-    ("inject-badReading", 0x0B, 0x12, [0x01, 0x0A, 0x00, 0x14, 0x00, 0x00, 0x04, 0x05, 0x00], .fieldOutOfRange(offset: 5, value: 1024), "error-badReading"),
-    ("bench-tooLong", 0x0C, 0x50, [0xFF, 0xFF, 0xFF, 0xFF], .fieldOutOfRange(offset: 0, value: -1), "error-benchFrames"),
+    (
+      "streamStart-reservedFlags", 0x09, 0x11, [0x01, 0x00, 0x05], .fieldOutOfRange(offset: 2, value: 5),
+      "error-reservedFlags"
+    ),
+    (
+      "inject-badReading", 0x0B, 0x12, [0x01, 0x0A, 0x00, 0x14, 0x00, 0x00, 0x04, 0x05, 0x00],
+      .fieldOutOfRange(offset: 5, value: 1024), "error-badReading"
+    ),
+    (
+      "bench-tooLong", 0x0C, 0x50, [0xFF, 0xFF, 0xFF, 0xFF], .fieldOutOfRange(offset: 0, value: -1), "error-benchFrames"
+    ),
   ]
 }
