@@ -39,7 +39,7 @@ final class DeviceUnderTest {
     }
   }
 
-  init(_ kind: Kind, flash: URL? = nil, icount: Bool = false) throws {
+  init(_ kind: Kind, flash: URL? = nil, icount: Bool = false, trace: URL? = nil) throws {
     self.kind = kind
     port = DeviceUnderTest.freePort()
     flashFile = flash ?? FileManager.default.temporaryDirectory.appendingPathComponent("fp-\(UUID().uuidString).flash")
@@ -47,7 +47,8 @@ final class DeviceUnderTest {
     switch kind {
     case .sitl:
       process.executableURL = DeviceUnderTest.sitlBinary
-      process.arguments = ["--port", "\(port)", "--flash", flashFile.path]
+      process.arguments =
+        ["--port", "\(port)", "--flash", flashFile.path] + (trace.map { ["--trace", $0.path] } ?? [])
     case .qemu:
       process.executableURL = URL(fileURLWithPath: "/usr/bin/qemu-system-arm")
       process.arguments =
