@@ -19,7 +19,8 @@ emulated ADC.
                       reset           a RUN-pin reset (flash kept); "ok" once the UART is up
                       stall           the frame timer's alarm stops firing until the next
                                       reset: the frame loop starves and the watchdog bites
-                      stats           one JSON object: resets, frames, instruction counts
+                      stats           one JSON object: resets, frames, and with --profile the
+                                      instruction counts (since the last trace started)
     --realtime      pace emulated time to the wall clock (default: as fast as it goes)
     --profile       step instruction by instruction and count, per frame, the instructions
                     from the frame alarm until the firmware polls for the next frame, and
@@ -161,6 +162,8 @@ class Emulator:
     def play(self, pairs):
         self.trace = pairs
         self.trace_start = self.frames_started() + 1
+        if self.profile:
+            self.profile.clear()  # count the trace's frames only
         return self.trace_start
 
     # --- running -------------------------------------------------------------------
@@ -207,10 +210,15 @@ class Profile:
             sys.exit(f"pico-emulator: expected one ForceEngine.step in {elf}, found {len(steps)}")
         self.step_entry = steps[0]
         self.ram_op = names.get("rp2040_flash_ram_op", -1)
+        self.rom_stack = 0
+        self.in_step, self.step_return, self.step_sp, self.engine_count = False, 0, 0, 0
+        self.ram_sp = None
+        self.clear()
+
+    def clear(self):
         self.frames, self.engine = [], []
         self.frame_instructions = self.frame_cycles = 0
         self.counting = False
-        self.rom_stack = 0
 
     def frame_start(self):
         self.counting, self.frame_instructions, self.frame_cycles = True, 0, 0
@@ -222,33 +230,32 @@ class Profile:
 
     def step(self, emulator, count):
         core, clock = emulator.core, emulator.clock
-        in_step, step_return, step_sp, engine_count = False, 0, 0, 0
-        ram_sp = None
         while count > 0:
             count -= 1
             if core.waiting:
                 clock.tick(clock.nanos_to_next_alarm)
                 continue
             pc = core.pc
-            if pc == self.step_entry and not in_step:
-                in_step, step_return, step_sp, engine_count = True, core.lr & ~1, core.sp, 0
+            if pc == self.step_entry and not self.in_step:
+                self.in_step, self.step_return, self.step_sp = True, core.lr & ~1, core.sp
+                self.engine_count = 0
             if pc == self.ram_op:
-                ram_sp = core.sp
+                self.ram_sp = core.sp
             cycles = core.execute_instruction()
             clock.tick(cycles * NANOS_PER_CYCLE)
             if self.counting:
                 self.frame_instructions += 1
                 self.frame_cycles += cycles
-            if in_step:
-                engine_count += 1
-                if core.pc == step_return and core.sp >= step_sp:
-                    in_step = False
-                    self.engine.append(engine_count)
-            if ram_sp is not None:
-                if core.pc < 0x4000:  # inside the boot ROM
-                    self.rom_stack = max(self.rom_stack, ram_sp - core.sp)
-                elif core.pc == self.ram_op:
-                    ram_sp = core.sp
+            if self.in_step:
+                self.engine_count += 1
+                if core.pc == self.step_return and core.sp >= self.step_sp:
+                    self.in_step = False
+                    self.engine.append(self.engine_count)
+            if self.ram_sp is not None:
+                if core.pc < 0x4000:  # inside the boot ROM, called from the RAM routine
+                    self.rom_stack = max(self.rom_stack, self.ram_sp - core.sp)
+                elif not 0x20000000 <= core.pc < 0x20042000:  # back in flash: the routine returned
+                    self.ram_sp = None
 
     def report(self):
         def summary(values):

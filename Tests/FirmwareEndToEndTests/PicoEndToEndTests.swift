@@ -121,6 +121,28 @@ struct PicoEndToEndTests {
     return ReplayCSV.text(frames: frames, outputs: outputs)
   }
 
+  /// The cost of a frame on the emulated Cortex-M0+, counted instruction by
+  /// instruction while the thumb-roll trace streams telemetry and events: the
+  /// engine's step alone, and the whole frame from the timer alarm to the next
+  /// poll for a frame (ADC conversions, engine, encoding, UART). Printed for the
+  /// README, and held to budgets.
+  @Test func costPerFrameOnTheCortexM0Plus() throws {
+    let pico = try PicoEmulator(profile: true)
+    let golden = DeviceUnderTest.root.appendingPathComponent("Tests/ForceEngineTests/Golden")
+    let input = try InputTrace.parse(
+      String(contentsOf: golden.appendingPathComponent("thumb-roll.in.csv"), encoding: .utf8))
+    _ = try play(input, parameters: .defaults, on: pico)
+    let stats = try pico.command("stats")
+    print("pico-emulator stats after thumb-roll: \(stats)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any])
+    let engine = try #require(json["engine_step_instructions"] as? [String: Any])
+    let frame = try #require(json["frame_instructions"] as? [String: Any])
+    let engineMean = try #require(engine["mean"] as? Double)
+    let frameMax = try #require(frame["max"] as? Int)
+    #expect(engineMean > 100 && engineMean < 600)
+    #expect(frameMax < 12_000)  // 96 µs at 125 MHz: 2 % of a 5 ms frame
+  }
+
   @Test func watchdogResetIsReportedByTheNextHandshake() throws {
     let pico = try PicoEmulator()
     var client = try pico.connect()
