@@ -78,17 +78,22 @@ final class DeviceUnderTest {
     throw lastError!
   }
 
-  /// Kills the process. (Process.waitUntilExit can hang under the test runner, so
-  /// this signals and reaps with POSIX calls.)
-  func stop() {
-    let pid = process.processIdentifier
+  /// Kills the process.
+  func stop() { process.killAndReap() }
+
+  deinit { stop() }
+
+  static func freePort() -> Int { EmulatedDevice.freePort() }
+}
+
+extension Process {
+  /// Kills the process and reaps it. (Process.waitUntilExit can hang under the test
+  /// runner, so this signals and reaps with POSIX calls.)
+  func killAndReap() {
+    let pid = processIdentifier
     guard pid > 0, kill(pid, 0) == 0 else { return }
     kill(pid, SIGKILL)
     var status: Int32 = 0
     _ = waitpid(pid, &status, 0)
   }
-
-  deinit { stop() }
-
-  static func freePort() -> Int { EmulatedDevice.freePort() }
 }
