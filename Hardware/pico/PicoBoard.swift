@@ -48,6 +48,7 @@ struct PicoBoard: Board {
 
   mutating func uartRead() -> UInt8? { uart.read() }
   mutating func uartWrite(_ byte: UInt8) -> Bool { uart.write(byte) }
+  var uartErrors: UInt32 { uart.errors }
 
   // MARK: ADC
 

@@ -22,6 +22,9 @@ public struct UART {
   static let rxEnable: UInt32 = 1 << 9
   static let errorBits: UInt32 = 0xF00  // DR: overrun, break, parity, framing
 
+  /// Receive errors (overrun, break, parity, framing) since boot.
+  public private(set) var errors: UInt32 = 0
+
   /// Baud-rate divisor in 1/64ths: IBRD = clk_peri / (16 · baud), FBRD = the fraction
   /// rounded (datasheet 4.2.7.1). 125 MHz, 115200 baud: 67 + 52/64, 115 207 baud (+0.006 %).
   public static func divisor(clockHz: UInt32, baud: UInt32) -> (integer: UInt32, fraction: UInt32) {
@@ -46,11 +49,15 @@ public struct UART {
   }
 
   /// The next received byte, or nil. A byte with a framing, parity, break or overrun
-  /// flag clears the flags and is still returned: the protocol's CRC rejects the frame.
+  /// flag clears the flags, is counted in `errors` and is still returned: the protocol's
+  /// CRC rejects the frame.
   public mutating func read() -> UInt8? {
     guard MMIO.read(FR) & UART.flagRXEmpty == 0 else { return nil }
     let data = MMIO.read(DR)
-    if data & UART.errorBits != 0 { MMIO.write(RSR, 0) }
+    if data & UART.errorBits != 0 {
+      MMIO.write(RSR, 0)
+      errors &+= 1
+    }
     return UInt8(truncatingIfNeeded: data)
   }
 
