@@ -23,6 +23,7 @@ let package = Package(
     .target(name: "ForceSim", dependencies: ["ForceEngine"]),
     .target(name: "ForceProtocol", dependencies: ["ForceEngine"]),
     .target(name: "ForceFirmware", dependencies: ["ForceEngine", "ForceProtocol"]),
+    .target(name: "ForceUSB"),
     .systemLibrary(
       name: "CLibSerialPort",
       pkgConfig: "libserialport",
@@ -49,6 +50,7 @@ let package = Package(
     ),
     .testTarget(name: "ForceProtocolTests", dependencies: ["ForceProtocol", "ForceEngine", "ForceSim"]),
     .testTarget(name: "ForceLinkTests", dependencies: ["ForceLink"]),
+    .testTarget(name: "ForceUSBTests", dependencies: ["ForceUSB"]),
     .testTarget(name: "ForceFirmwareTests", dependencies: ["ForceFirmware", "ForceEngine", "ForceProtocol"]),
     .testTarget(
       name: "FirmwareEndToEndTests",
