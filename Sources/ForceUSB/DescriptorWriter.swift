@@ -33,12 +33,20 @@ struct DescriptorWriter {
 }
 
 extension DescriptorWriter {
-  mutating func bytes(_ values: (UInt8, UInt8, UInt8, UInt8)) { raw(values) }
-  mutating func bytes(_ values: (UInt8, UInt8, UInt8, UInt8, UInt8)) { raw(values) }
-  mutating func bytes(_ values: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)) { raw(values) }
+  mutating func bytes(_ v: (UInt8, UInt8, UInt8, UInt8)) {
+    byte(v.0)
+    byte(v.1)
+    byte(v.2)
+    byte(v.3)
+  }
 
-  /// The bytes of a tuple of `UInt8`s, in order.
-  private mutating func raw<T>(_ values: T) {
-    withUnsafeBytes(of: values) { for value in $0 { byte(value) } }
+  mutating func bytes(_ v: (UInt8, UInt8, UInt8, UInt8, UInt8)) {
+    bytes((v.0, v.1, v.2, v.3))
+    byte(v.4)
+  }
+
+  mutating func bytes(_ v: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)) {
+    bytes((v.0, v.1, v.2, v.3, v.4))
+    bytes((v.5, v.6, v.7, v.8))
   }
 }
