@@ -52,6 +52,8 @@ public struct USBDeviceController: USBController {
       MMIO.write(USBDeviceController.dpram + offset, 0)
       offset += 4
     }
+    MMIO.write(USBDeviceController.SIE_STATUS, USBDeviceController.setupReceived)  // nothing stale
+    MMIO.write(USBDeviceController.BUFF_STATUS, 0xFFFF_FFFF)
     MMIO.write(USBDeviceController.USB_MUXING, 1 << 0 | 1 << 3)  // TO_PHY, SOFTCON
     MMIO.write(USBDeviceController.USB_PWR, 1 << 2 | 1 << 3)  // VBUS_DETECT, its override
     MMIO.write(USBDeviceController.MAIN_CTRL, 1)  // CONTROLLER_EN, device mode
