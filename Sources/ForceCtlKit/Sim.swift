@@ -5,7 +5,7 @@ extension ForceCtl {
   public struct Sim: ParsableCommand {
     public static let configuration = CommandConfiguration(
       abstract: "Run the engine on the host: traces, simulated users, studies.",
-      subcommands: [Run.self, Gesture.self, Study.self, Sweep.self]
+      subcommands: [Run.self, Gesture.self, Study.self, Sweep.self, Fit.self]
     )
 
     public init() {}

@@ -27,6 +27,14 @@ extension ForceCtl.Sim {
 
     @OptionGroup public var runs: StudyRunOptions
 
+    @OptionGroup public var people: SimUserOptions
+
+    @Option(
+      help: ArgumentHelp(
+        "Target table (technique,distance,mean_ms,sd_ms, e.g. Docs/study1-targets.csv): summary.md compares cell by cell.",
+        valueName: "FILE"))
+    public var targets: String?
+
     @OptionGroup public var parameters: ParameterOptions
 
     @Option(help: ArgumentHelp("Directory for the results (created if needed).", valueName: "DIR"))
@@ -51,11 +59,13 @@ extension ForceCtl.Sim {
       do { techniques = try StudyDesign.techniques(technique) } catch { throw CLIError(error.description) }
       return StudyConfig(
         techniques: techniques, participants: participants, repetitions: runs.repetitions, seed: runs.seed,
-        base: try parameters.resolve(), maxTrialMs: maxTrialMs, jobs: runs.jobs)
+        base: try parameters.resolve(), maxTrialMs: maxTrialMs, jobs: runs.jobs, population: try people.population(),
+        practiceTrials: people.practice)
     }
 
     public func run() throws {
       let config = try config()
+      let table = try targets.map(TargetFile.read)
       let result: StudyResult
       do { result = try StudyRunner.run(config) } catch { throw CLIError(error.description) }
       let notes = [
@@ -65,12 +75,15 @@ extension ForceCtl.Sim {
         "Time: first contact to commit, committed trials only (M and SD over trials). "
           + "Crossings: passes of the shown value over the target. Success: committed value = target.",
         "Parameters: " + changedParameters(config.base),
+        "Users: \(people.users ?? "the committed novices (Docs/novice-users.txt)"); "
+          + "\(config.practiceTrials) practice trials.",
       ]
       let cells: [SummaryCell]
-      do { cells = try StudyOutput.write(result, to: output, notes: notes) } catch {
+      do { cells = try StudyOutput.write(result, to: output, notes: notes, targets: table) } catch {
         throw CLIError("cannot write \(output): \(error.localizedDescription)")
       }
       print(StudyReport.overall(cells))
+      if let table { print(TargetComparison.markdown(TargetComparison.compare(cells, with: table))) }
       let rate = StudySummary.fixed(result.trialsPerSecond, 0)
       print(
         "\(result.records.count) trials in \(StudySummary.fixed(result.seconds, 3)) s: \(rate) trials/s with \(config.jobs) job(s); results in \(output)"

@@ -27,6 +27,8 @@ extension ForceCtl.Sim {
 
     @OptionGroup public var runs: StudyRunOptions
 
+    @OptionGroup public var people: SimUserOptions
+
     @OptionGroup public var parameters: ParameterOptions
 
     @Option(help: ArgumentHelp("Also write the table as CSV.", valueName: "OUT.csv"))
@@ -52,7 +54,8 @@ extension ForceCtl.Sim {
       } catch { throw CLIError(error.description) }
       let config = StudyConfig(
         techniques: techniques, participants: participants, repetitions: runs.repetitions, seed: runs.seed,
-        base: try parameters.resolve(), jobs: runs.jobs)
+        base: try parameters.resolve(), jobs: runs.jobs, population: try people.population(),
+        practiceTrials: people.practice)
       let points = ForceSim.Sweep.run(axes, config: config)
       print(ForceSim.Sweep.markdown(axes, points), terminator: "")
       if let output { try OutputFile.write(ForceSim.Sweep.csv(axes, points), to: output) }
