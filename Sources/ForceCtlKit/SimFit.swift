@@ -29,6 +29,9 @@ extension ForceCtl.Sim {
     @Option(help: "Largest number of simulated studies the optimiser may run.")
     public var evaluations: Int = 150
 
+    @Option(help: "Size of the start simplex, as a share of each parameter's range.")
+    public var step: Double = 0.15
+
     @Option(help: "Simulated participants per study.")
     public var participants: Int = 16
 
@@ -41,6 +44,7 @@ extension ForceCtl.Sim {
     public func validate() throws {
       guard (1...10_000).contains(evaluations) else { throw ValidationError("--evaluations must be in 1...10000") }
       guard (1...1000).contains(participants) else { throw ValidationError("--participants must be in 1...1000") }
+      guard step > 0 && step <= 0.5 else { throw ValidationError("--step must be in (0, 0.5]") }
     }
 
     public func run() throws {
@@ -57,7 +61,7 @@ extension ForceCtl.Sim {
       let result: FitResult
       do {
         result = try PopulationFit.fit(
-          table, from: start, config: config, optimiser: NelderMead(maxEvaluations: evaluations)
+          table, from: start, config: config, optimiser: NelderMead(maxEvaluations: evaluations, step: step)
         ) { count, score, _ in
           if count % 10 == 0 {
             FileHandle.standardOutput.write(Data("evaluation \(count): score \(StudySummary.fixed(score, 3))\n".utf8))

@@ -4,10 +4,11 @@ import ForceSim
 import Foundation
 
 extension ForceCtl.Sim {
-  /// `forcectl sim study`: the SPEC §8 study with simulated participants.
+  /// `forcectl sim study`: the published study design with simulated participants.
   public struct Study: ParsableCommand {
     public static let configuration = CommandConfiguration(
-      abstract: "Run the SPEC §8 study with simulated users; write trials, summaries and charts.",
+      abstract:
+        "Run the published study design with simulated users (Docs/user-model.md); write trials, summaries and charts.",
       discussion: """
         Each participant gets its own user model drawn from --seed (see Docs/user-model.md). \
         Writes DIR/trials.csv, summary.md, summary.csv, time-by-range.svg, time-by-distance.svg, \

@@ -45,6 +45,69 @@ import Testing
     #expect(trials.split(separator: "\n").count == 33)
   }
 
+  @Test func studyTakesUsersPracticeAndTargets() throws {
+    let users = Self.temporary("users") + ".txt"
+    let targets = Self.temporary("targets") + ".csv"
+    let directory = Self.temporary("study-targets")
+    defer {
+      for path in [users, targets, directory] { try? FileManager.default.removeItem(atPath: path) }
+    }
+    var population = UserPopulation.novice
+    population.decisionMs = 50
+    try PopulationText.format(population).write(toFile: users, atomically: true, encoding: .utf8)
+    try "technique,distance,mean_ms,sd_ms\nthumb-roll,OneStep,1000,500\n".write(
+      toFile: targets, atomically: true, encoding: .utf8)
+    var command = try ForceCtl.parseAsRoot([
+      "sim", "study", "--technique", "thumb-roll", "--participants", "1", "--repetitions", "1", "--users", users,
+      "--practice", "800", "--targets", targets, "--output", directory,
+    ])
+    let study = try #require(command as? ForceCtl.Sim.Study)
+    let config = try study.config()
+    #expect(config.population == population && config.practiceTrials == 800)
+    #expect(try ForceCtl.Sim.Study.parse(["--output", "x"]).config().population == .novice)
+    try command.run()
+    let summary = try String(contentsOfFile: directory + "/summary.md", encoding: .utf8)
+    #expect(summary.contains("## Simulated vs target\n"))
+    #expect(summary.contains("| thumb-roll | OneStep | 1.00 (0.50) |"))
+
+    try "technique,distance,mean_ms,sd_ms\nthumb-roll,Far,1000,500\n".write(
+      toFile: targets, atomically: true, encoding: .utf8)
+    var bad = try ForceCtl.parseAsRoot(["sim", "study", "--targets", targets, "--output", directory])
+    #expect {
+      try bad.run()
+    } throws: { error in
+      String(describing: error).contains("line 2: unknown distance 'Far'")
+    }
+    #expect(throws: (any Error).self) {
+      try ForceCtl.parseAsRoot(["sim", "study", "--practice", "-1", "--output", "x"])
+    }
+  }
+
+  @Test func fitWritesAPopulationFileAndReportsEachCell() throws {
+    let targets = Self.temporary("fit-targets") + ".csv"
+    let output = Self.temporary("fit") + ".txt"
+    defer {
+      for path in [targets, output] { try? FileManager.default.removeItem(atPath: path) }
+    }
+    try "technique,distance,mean_ms,sd_ms\npulse,20%,4000,2000\n".write(
+      toFile: targets, atomically: true, encoding: .utf8)
+    var command = try ForceCtl.parseAsRoot([
+      "sim", "fit", "--targets", targets, "--output", output, "--evaluations", "3", "--participants", "1",
+      "--repetitions", "1",
+    ])
+    #expect(command is ForceCtl.Sim.Fit)
+    try command.run()
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    let fitted = try PopulationText.parse(text)
+    #expect(text.hasPrefix("# Simulated-user population fitted by forcectl sim fit"))
+    #expect(fitted != .practised)
+    // --targets is required; --evaluations must be positive.
+    #expect(throws: (any Error).self) { try ForceCtl.parseAsRoot(["sim", "fit", "--output", output]) }
+    #expect(throws: (any Error).self) {
+      try ForceCtl.parseAsRoot(["sim", "fit", "--targets", targets, "--output", output, "--evaluations", "0"])
+    }
+  }
+
   @Test func sweepParsesAndWritesCSV() throws {
     let output = Self.temporary("sweep") + ".csv"
     defer { try? FileManager.default.removeItem(atPath: output) }

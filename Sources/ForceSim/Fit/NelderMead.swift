@@ -27,6 +27,7 @@ public struct NelderMead {
     let n = start.count
     var evaluations = 0
     func f(_ x: [Double]) -> Double {
+      guard evaluations < maxEvaluations else { return .infinity }  // the budget is spent: never accepted
       evaluations += 1
       return objective(x)
     }

@@ -50,6 +50,7 @@ public struct SimulatedUser {
   var pulsePeak = 0.0
   var pulseHold = 0.0
   var pulseHoldScale = 1.0
+  var lastRemaining: Double?
   var thinking = false
   var searchingFrom: Int32?
   let start: Int32

@@ -45,9 +45,16 @@ extension SimulatedUser {
       searchingFrom = nil
     }
     let r = remaining(estimate)
-    if canTap(r) {
+    if wantsToTap(r) {
+      // Tap once the result of any reversal has been seen; until then, wait at rest.
+      guard frame - maneuverEnd > delayFrames + Int(60 / frameMs) else { return controlled(restForce) }
       phase = .tapping
       return decide(estimate: estimate)
+    }
+    if technique == .wrap {
+      // Wrap overshoots by going past: the target is now a whole lap away. Slow down.
+      if let last = lastRemaining, last < 1.5, r > Double(device.span) / 2 { caution *= 0.6 }
+      lastRemaining = r
     }
     // Stopping distance: what the display has not shown yet is in the estimate; what
     // the lift itself will still scroll (a slow lift from deep in the rate zone) is here.
@@ -122,12 +129,11 @@ extension SimulatedUser {
   }
 
   /// Whether the user taps for the last step: the target is one item away in the
-  /// direction the device is believed to go, the thumb rests, the value has not moved
-  /// this touch, and the result of any reversal has been seen. Lifting ends
-  /// press-through's reverse mode, so there a tap only steps up.
-  func canTap(_ r: Double) -> Bool {
+  /// direction the device is believed to go, the thumb rests and the value has not
+  /// moved this touch. Lifting ends press-through's reverse mode, so there a tap only
+  /// steps up.
+  func wantsToTap(_ r: Double) -> Bool {
     guard technique != .positional, !reverseMode, thumb.force <= device.rest, lastSeen == start else { return false }
-    guard frame - maneuverEnd > delayFrames + Int(60 / frameMs) else { return false }
     let step = Int(target) - Int(lastSeen)
     return abs(r) < 1.5 && step == (believed == .up ? 1 : -1)
   }

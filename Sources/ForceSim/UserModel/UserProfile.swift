@@ -135,7 +135,8 @@ public struct UserProfile: Equatable, Sendable {
   }
 
   /// This participant on one trial: its homing, decision, planning and pulse-hold times
-  /// scaled by one log-normal factor (median 1, log-SD `trialSpread`).
+  /// scaled by one log-normal factor (median 1, log-SD `trialSpread`), its search rate
+  /// by another.
   func forOneTrial(using g: inout SplitMix64) -> UserProfile {
     guard trialSpread > 0 else { return self }
     let factor = exp(trialSpread * g.normal(0, 1, -2.5, 2.5))
@@ -144,6 +145,7 @@ public struct UserProfile: Equatable, Sendable {
     p.decisionMs *= factor
     p.prepareMs *= factor
     p.pulseHoldMs *= factor
+    p.searchFallPerMs *= exp(trialSpread * g.normal(0, 1, -2.5, 2.5))  // how fast it eases off, independently
     return p
   }
 
