@@ -42,7 +42,7 @@ extension ForceCtl.Sim {
     public var output: String
 
     @Option(help: "Time cap of one trial in simulated ms (a time-out is a failure).")
-    public var maxTrialMs: Int = 20_000
+    public var maxTrialMs: Int = 30_000
 
     public init() {}
 

@@ -35,13 +35,22 @@ import Testing
     #expect(Self.count(frames, .reverse) == 1)
     // Reverse mode ends with the lift, so the step down is scrolled, not tapped.
     #expect(frames.dropLast().contains { $0.output.value == 12 })
-    let (pulse, pulseFrames) = try Self.trace(.pulse, Self.oneDown, .typical)
+    // Two-button can tap down: the left cell is down.
+    let (button, buttonFrames) = try Self.trace(.twoButton, Self.oneDown, .typical)
+    #expect(button.success(target: 12))
+    #expect(Self.count(buttonFrames, .activate) == 1)
+    #expect(buttonFrames.dropLast().allSatisfy { $0.output.value == 13 })
+  }
+
+  /// After a pulse the display shows the pulse's own motion and its undo; having seen
+  /// the value move, the user no longer taps and scrolls the step instead.
+  @Test func afterAPulseTheStepIsScrolled() throws {
+    let (pulse, frames) = try Self.trace(.pulse, Self.oneDown, .typical)
     #expect(pulse.success(target: 12))
-    let toggled = try #require(pulseFrames.firstIndex { $0.output.events.contains(.pulse) })
-    #expect(Self.count(pulseFrames, .pulse) == 1)
-    // After the pulse, a tap: the value stays until the lift steps it down.
-    #expect(pulseFrames[toggled..<(pulseFrames.count - 1)].allSatisfy { $0.output.value == 13 })
-    #expect(Self.count(pulseFrames, .activate) == 2)
+    let toggled = try #require(frames.firstIndex { $0.output.events.contains(.pulse) })
+    #expect(Self.count(frames, .pulse) == 1)
+    #expect(frames[..<toggled].contains { $0.output.value == 14 })  // the pulse's motion, shown
+    #expect(frames[toggled...].dropLast().contains { $0.output.value == 12 })  // then scrolled down
   }
 
   @Test func aNoviceDecidesBeforeActing() throws {

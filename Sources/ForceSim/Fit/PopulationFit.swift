@@ -20,7 +20,9 @@ public struct FitResult: Sendable {
 /// (common random numbers: the same participants and noise at every point, so the
 /// objective is deterministic) and scores it: the sum over cells of the squared
 /// relative error of the mean over 0.15 plus that of the SD over 0.35 (the tolerances
-/// of `Docs/user-model.md`), plus a penalty for success below 96.5 % (a margin above the 95 % bar). `NelderMead`
+/// of `Docs/user-model.md`), plus 25 times the square of how far a term exceeds 0.9
+/// (every cell inside its tolerance, not just most), plus a penalty for success below
+/// 96.5 % (a margin above the 95 % bar). `NelderMead`
 /// minimises it over the parameters scaled to their bounds.
 public enum PopulationFit {
   /// The score of one study against the table (0 is a perfect fit).
@@ -29,7 +31,10 @@ public enum PopulationFit {
     for row in compared {
       let m = (row.meanError ?? 10) / 0.15
       let s = (row.sdError ?? 10) / 0.35
-      total += m * m + s * s
+      // Plus a steep wall from 90 % of a tolerance on: every cell inside, not just most.
+      let mOver = Swift.max(0, abs(m) - 0.9)
+      let sOver = Swift.max(0, abs(s) - 0.9)
+      total += m * m + s * s + 25 * (mOver * mOver + sOver * sOver)
     }
     for rate in success where rate < 0.965 {
       let short = (0.965 - rate) / 0.01

@@ -26,7 +26,7 @@ public struct StudyConfig: Sendable {
   /// Creates a configuration (SPEC §8 defaults: 16 participants, 3 repetitions).
   public init(
     techniques: [Technique] = StudyDesign.studyTechniques, participants: Int = 16, repetitions: Int = 3,
-    seed: UInt64 = 1, base: Parameters = .defaults, maxTrialMs: Int = 20_000, jobs: Int = 1,
+    seed: UInt64 = 1, base: Parameters = .defaults, maxTrialMs: Int = 30_000, jobs: Int = 1,
     population: UserPopulation = .novice, practiceTrials: Int = 0
   ) {
     self.population = population

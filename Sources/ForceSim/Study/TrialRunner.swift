@@ -32,7 +32,7 @@ public enum TrialRunner {
   /// `contact_threshold` to the commit; a trial without a commit within `maxMs` is a
   /// time-out.
   public static func run(
-    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 20_000
+    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 30_000
   ) -> TrialOutcome {
     var unused: [TrialFrame] = []
     return simulate(
@@ -41,7 +41,7 @@ public enum TrialRunner {
 
   /// `run`, also returning every frame (for inspecting a trial's events).
   public static func record(
-    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 20_000
+    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 30_000
   ) -> (TrialOutcome, [TrialFrame]) {
     var frames: [TrialFrame] = []
     let outcome = simulate(

@@ -50,6 +50,7 @@ public struct SimulatedUser {
   var pulsePeak = 0.0
   var pulseHold = 0.0
   var pulseHoldScale = 1.0
+  var pressRise = 0.0
   var lastRemaining: Double?
   var thinking = false
   var searchingFrom: Int32?
@@ -153,6 +154,13 @@ public struct SimulatedUser {
   /// The motion (items, signed) the user believes its force caused this frame.
   func believedMotion() -> Double {
     if technique == .positional { return 0 }
+    // The device undoes the motion of a pulse and of a press-through's press.
+    if phase == .maneuver {
+      switch maneuver {
+      case .pulse, .pressDown: return 0
+      default: break
+      }
+    }
     let force = thumb.felt
     let speed = reverseMode ? device.reverseSpeed(force: force) : device.speed(force: force)
     let items = profile.speedBelief * speed * frameMs / 1000

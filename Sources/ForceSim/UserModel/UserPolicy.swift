@@ -45,8 +45,8 @@ extension SimulatedUser {
       searchingFrom = nil
     }
     let r = remaining(estimate)
-    if wantsToTap(r) {
-      // Tap once the result of any reversal has been seen; until then, wait at rest.
+    if wantsToTap() {
+      // Tap once the result of any reversal should be on the display; until then, wait at rest.
       guard frame - maneuverEnd > delayFrames + Int(60 / frameMs) else { return controlled(restForce) }
       phase = .tapping
       return decide(estimate: estimate)
@@ -132,15 +132,17 @@ extension SimulatedUser {
   /// direction the device is believed to go, the thumb rests and the value has not
   /// moved this touch. Lifting ends press-through's reverse mode, so there a tap only
   /// steps up.
-  func wantsToTap(_ r: Double) -> Bool {
+  func wantsToTap() -> Bool {
     guard technique != .positional, !reverseMode, thumb.force <= device.rest, lastSeen == start else { return false }
     let step = Int(target) - Int(lastSeen)
-    return abs(r) < 1.5 && step == (believed == .up ? 1 : -1)
+    return step == (believed == .up ? 1 : -1)
   }
 
   mutating func start(reversalTowards needed: Direction) {
     let sign = needed == .up ? 1 : -1
     thinking = profile.decisionMs > 0
+    // Each quick press has its own rate (impulse variability, Schmidt et al. 1979: CV ≈ 0.2).
+    pressRise = profile.ballisticRisePerMs * exp(0.2 * rng.normal(0, 1, -2.5, 2.5))
     switch technique {
     case .thumbRoll:
       maneuver = .roll(sign)
@@ -217,14 +219,14 @@ extension SimulatedUser {
     case .pulse:
       if stage == 2 {
         if thumb.force < pulsePeak - 0.5 {
-          return command(pulsePeak, rise: profile.ballisticRisePerMs, fall: 0, lagMs: 0)
+          return command(pulsePeak, rise: pressRise, fall: 0, lagMs: 0)
         }
         next(stage: 3)
       }
       // Hold the peak a moment (the pulse's timing: the window closes at pulse_window_ms).
       if stage == 3 {
         if elapsedMs(since: stageStart) < pulseHold {
-          return command(pulsePeak, rise: profile.ballisticRisePerMs, fall: 0, lagMs: 0)
+          return command(pulsePeak, rise: pressRise, fall: 0, lagMs: 0)
         }
         next(stage: 4)
       }
@@ -239,7 +241,7 @@ extension SimulatedUser {
       // Past the sensor's ceiling: the device sees 1023 whatever the thumb does above it.
       let peak = profile.overpress
       if stage == 2 {
-        if thumb.force < peak - 0.5 { return command(peak, rise: profile.ballisticRisePerMs, fall: 0, lagMs: 0) }
+        if thumb.force < peak - 0.5 { return command(peak, rise: pressRise, fall: 0, lagMs: 0) }
         next(stage: 3)
       }
       if elapsedMs(since: stageStart) >= profile.pauseMs {
@@ -247,7 +249,7 @@ extension SimulatedUser {
         finish(believing: .down)
         if profile.searchFallPerMs > 0 { searchingFrom = lastSeen }
       }
-      return command(peak, rise: profile.ballisticRisePerMs, fall: 0, lagMs: 0)
+      return command(peak, rise: pressRise, fall: 0, lagMs: 0)
     case .pressUp:
       reverseMode = false
       finish(believing: .up)

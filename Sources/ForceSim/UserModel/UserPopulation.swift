@@ -79,8 +79,8 @@ public struct UserPopulation: Equatable, Sendable {
     p.homingTimeS = homingTimeS * slowness
     p.decisionMs = decisionMs * slowness
     p.pulseHoldMs = pulseHoldMs * slowness
-    p.overpress = g.normal(overpress, 80, max(1040, overpress - 250), min(2046, overpress + 250))
-    p.searchFallPerMs = g.normal(searchFallPerMs, 0.25 * searchFallPerMs, 0.4 * searchFallPerMs, 2 * searchFallPerMs)
+    p.overpress = g.normal(overpress, 200, max(1040, overpress - 500), min(2046, overpress + 500))
+    p.searchFallPerMs = g.normal(searchFallPerMs, 0.5 * searchFallPerMs, 0.25 * searchFallPerMs, 3 * searchFallPerMs)
     p.creepLead = g.normal(creepLead, 0.2 * creepLead, 0.5 * creepLead, 1.5 * creepLead)
     p.trialSpread = trialSpread
   }
