@@ -18,6 +18,9 @@ public struct ShortText: Equatable, Sendable {
     self.init(UnsafeRawBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
   }
 
+  /// The text of a table entry (a parameter's name or unit).
+  public init(_ text: TableText) { self.init(text.bytes) }
+
   /// A copy of `bytes`, cut to `capacity` bytes.
   public init(_ bytes: UnsafeRawBufferPointer) {
     let length = Swift.min(bytes.count, ShortText.capacity)
@@ -41,13 +44,18 @@ public struct ShortText: Equatable, Sendable {
     withBytes { string.equals($0) }
   }
 
+  /// Whether the text equals a table entry byte for byte.
+  public func equals(_ text: TableText) -> Bool {
+    withBytes { text.equals($0) }
+  }
+
   /// Same bytes.
   public static func == (a: ShortText, b: ShortText) -> Bool {
     guard a.count == b.count else { return false }
     return a.withBytes { x in b.withBytes { y in prefixEqual(x, y, a.count) } }
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u8(UInt8(truncatingIfNeeded: count))
     try withBytes { (bytes) throws(ProtocolError) in try writer.bytes(bytes) }
   }
