@@ -26,7 +26,17 @@ public struct EngineConfig: Equatable {
   public var pulseRiseFrames: UInt16
   public var pressThroughRiseFrames: UInt16
   /// Positional technique: items per count above rest, Q16.
-  public var positionalSlopeQ16: Int64
+  public var positionalSlopeQ16: Int64 {
+    get { Int64(positionalSlopeWhole) << 16 | Int64(positionalSlopePartQ16) }
+    set {
+      positionalSlopeWhole = Int32(truncatingIfNeeded: newValue >> 16)
+      positionalSlopePartQ16 = Int32(truncatingIfNeeded: newValue & 0xFFFF)
+    }
+  }
+  /// The slope's whole items per count and its fraction (Q16), kept apart so the
+  /// frame needs no 64-bit arithmetic: span ≤ 60 000 items, so both fit 32 bits.
+  var positionalSlopeWhole: Int32 = 0
+  var positionalSlopePartQ16: Int32 = 0
 
   /// Derives the configuration from validated parameters.
   public init(_ p: Parameters) {
