@@ -8,8 +8,10 @@ import ForceProtocol
 /// frame per frame-timer tick (ADC samples, or none when samples are injected), send
 /// events and telemetry, hand queued bytes to the UART. Nothing in it waits.
 public struct FirmwareApp<B: Board> {
-  /// Firmware version reported in the handshake.
-  public static var version: (major: UInt8, minor: UInt8, patch: UInt8) { (0, 1, 0) }
+  /// Firmware version reported in the handshake (`ReleaseVersion`).
+  public static var version: (major: UInt8, minor: UInt8, patch: UInt8) {
+    (ReleaseVersion.major, ReleaseVersion.minor, ReleaseVersion.patch)
+  }
   /// Watchdog timeout.
   public static var watchdogMs: UInt32 { 2000 }
 

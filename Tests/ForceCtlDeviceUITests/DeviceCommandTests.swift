@@ -1,7 +1,8 @@
 import ArgumentParser
 import ForceCtlKit
+import ForceDevice
 import ForceEngine
-import ForceSim
+import ForceTrace
 import Foundation
 import Testing
 
@@ -151,8 +152,8 @@ extension ForceCtlDeviceUITests {
   func servesADeviceOnTheGivenPort(command: String) throws {
     guard FileManager.default.isExecutableFile(atPath: Self.forcectlBinary.path), Support.sitlAvailable else { return }
     if command == "emulate" {
-      let image = Support.root.appendingPathComponent(".build-firmware/microbit/forcepicker-microbit.elf")
-      guard EmulatedDevice.which("qemu-system-arm") != nil, FileManager.default.fileExists(atPath: image.path) else {
+      let image = FirmwareImage.elf(in: Support.root)
+      guard HostTool.which(QEMU.executable) != nil, FileManager.default.fileExists(atPath: image.path) else {
         return
       }
     }

@@ -1,9 +1,11 @@
 import ArgumentParser
 import ForceCtlKit
+import ForceDevice
 import ForceEngine
 import ForceLink
 import ForceProtocol
-import ForceSim
+import ForceTestSupport
+import ForceTrace
 import Foundation
 import Testing
 
@@ -287,7 +289,7 @@ struct ForceCtlDeviceUITests {
     #expect(svg.contains("rest 205") && svg.contains("boost 818"))
     #expect(svg.contains("class=\"commit\""))
 
-    guard let rsvg = EmulatedDevice.which("rsvg-convert") else {
+    guard let rsvg = HostTool.which("rsvg-convert") else {
       print("rsvg-convert not installed (apt-get install librsvg2-bin): skipping the PNG render check")
       return
     }
@@ -333,9 +335,8 @@ struct ForceCtlDeviceUITests {
 
   @Test(
     .enabled(
-      if: EmulatedDevice.which("qemu-system-arm") != nil
-        && FileManager.default.fileExists(
-          atPath: Support.root.appendingPathComponent(".build-firmware/microbit/forcepicker-microbit.elf").path),
+      if: HostTool.which(QEMU.executable) != nil
+        && FileManager.default.fileExists(atPath: FirmwareImage.elf(in: Support.root).path),
       "needs qemu-system-arm and a built firmware (Tools/test builds both)"))
   func demoWithQEMU() throws {
     let plot = Support.temp("demo-qemu.svg")

@@ -1,5 +1,6 @@
 import ForceEngine
 import ForceReference
+import ForceTestSupport
 import Testing
 
 /// Runs `ForceEngine` and the floating-point `ReferenceEngine` side by side and checks

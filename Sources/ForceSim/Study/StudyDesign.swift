@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 
 /// The distances of SPEC §8.
 public enum StudyDistance: Int, CaseIterable, Sendable, Comparable {
