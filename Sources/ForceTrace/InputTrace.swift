@@ -17,8 +17,9 @@ public struct RawFrame: Equatable, Sendable {
   }
 }
 
-/// A problem with an input trace, naming the line (1-based, header = line 1).
-public struct TraceError: Error, CustomStringConvertible, Equatable {
+/// A problem in a text input (a CSV trace, a gesture script, a plotted CSV), naming
+/// the line (1-based; the header is line 1; 0 when not tied to one line).
+public struct TraceError: Error, CustomStringConvertible, Equatable, Sendable {
   /// Line of the input, 1-based; 0 when the problem is not tied to a line.
   public let line: Int
   /// What is wrong.

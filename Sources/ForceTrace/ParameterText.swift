@@ -50,7 +50,7 @@ public enum ParameterText {
     let symbolic = Array(text.utf8).withUnsafeBytes { id.value(forSymbol: $0) }
     if let symbolic { return symbolic }
     if id == .technique || id == .sensitivity {
-      let choices = (id == .technique ? 0...5 : 0...2).map { format(Int32($0), of: id) }
+      let choices = (0...id.info.max).map { format($0, of: id) }
       throw ParameterInputError("\(name(id)): '\(text)' is not one of \(choices.joined(separator: ", "))")
     }
     throw ParameterInputError("\(name(id)): '\(text)' is not a whole number")

@@ -2,6 +2,7 @@ import ArgumentParser
 import ForceCtlKit
 import ForceDevice
 import ForceEngine
+import ForceProtocol
 import ForceTrace
 import Foundation
 import Testing
@@ -9,6 +10,24 @@ import Testing
 /// info, params, replay and bench against SITL, parsed and run in-process as a user
 /// would type them. Part of the serialized suite: they capture standard output.
 extension ForceCtlDeviceUITests {
+  /// `forcectl --version` and the firmware's handshake report one version.
+  @Test func versionIsTheOneTheFirmwareReports() throws {
+    var printed = ""
+    do {
+      _ = try ForceCtl.parseAsRoot(["--version"])
+      Issue.record("--version did not exit")
+    } catch {
+      printed = ForceCtl.message(for: error)
+    }
+    #expect(printed == ReleaseVersion.text)
+    guard Support.sitlAvailable else { return }
+    let device = try Support.sitl()
+    defer { device.stop() }
+    let client = try device.connect()
+    defer { client.close() }
+    #expect(client.info?.firmwareVersion == printed)
+  }
+
   /// Runs a forcectl command line in-process and returns what it printed.
   func forcectl(_ arguments: [String]) throws -> String {
     try Support.captureStdout {

@@ -1,13 +1,14 @@
 import ArgumentParser
 import ForceCtlKit
 import ForceDevice
-import ForceEngine
 import ForceLink
 import ForceProtocol
 import ForceTestSupport
 import ForceTrace
 import Foundation
 import Testing
+
+@testable import ForceEngine
 
 #if canImport(FoundationXML)
   import FoundationXML

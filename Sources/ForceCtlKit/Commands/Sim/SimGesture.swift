@@ -15,6 +15,12 @@ extension ForceCtl.Sim {
     @Option(help: ArgumentHelp("Frames per second (default: the script's `rate`, else 200).", valueName: "HZ"))
     public var rate: Int?
 
+    @Flag(
+      help:
+        "Count frames the way the golden inputs do: each segment a whole number of frames ending on its levels, rounded down."
+    )
+    public var stepped = false
+
     @Option(help: ArgumentHelp("Output CSV (default: standard output).", valueName: "OUT.csv"))
     public var output: String?
 
@@ -28,7 +34,9 @@ extension ForceCtl.Sim {
       let text = try InputFile.read(script)
       let parsed: GestureScript
       do { parsed = try GestureScript.parse(text) } catch { throw CLIError("\(script): \(error.description)") }
-      try OutputFile.write(parsed.csv(sampleRateHz: rate), to: output)
+      let frames =
+        stepped ? parsed.steppedFrames(sampleRateHz: rate) : parsed.frames(sampleRateHz: rate ?? parsed.sampleRateHz)
+      try OutputFile.write(GestureScript.csv(frames), to: output)
     }
   }
 }
