@@ -46,9 +46,9 @@ public enum ParameterID: UInt8, Sendable {
     case .sampleRateHz:
       return ParameterInfo("sample_rate_hz", 200, 50, 1000, "Hz", "frames per second")
     case .technique:
-      return ParameterInfo("technique", 0, 0, 5, "enum", "direction technique")
+      return ParameterInfo("technique", 0, 0, Technique.count - 1, "enum", "direction technique")
     case .sensitivity:
-      return ParameterInfo("sensitivity", 1, 0, 2, "enum", "light, normal or firm")
+      return ParameterInfo("sensitivity", 1, 0, Sensitivity.count - 1, "enum", "light, normal or firm")
     case .contactThreshold:
       return ParameterInfo("contact_threshold", 30, 1, 1020, "counts", "force that counts as touch")
     case .restThreshold:
@@ -120,9 +120,9 @@ public enum ParameterID: UInt8, Sendable {
   public func value(forSymbol bytes: UnsafeRawBufferPointer) -> Int32? {
     switch self {
     case .technique:
-      for raw in Int32(0)...5 where Technique(rawValue: raw)!.name.equals(bytes) { return raw }
+      for raw in 0..<Technique.count where Technique(rawValue: raw)!.name.equals(bytes) { return raw }
     case .sensitivity:
-      for raw in Int32(0)...2 where Sensitivity(rawValue: raw)!.name.equals(bytes) { return raw }
+      for raw in 0..<Sensitivity.count where Sensitivity(rawValue: raw)!.name.equals(bytes) { return raw }
     default: break
     }
     return nil
@@ -160,8 +160,7 @@ public struct ParameterInfo: Sendable {
 
 extension StaticString {
   /// Byte-wise equality with a UTF-8 buffer (no allocation).
-  @inlinable
-  public func equals(_ bytes: UnsafeRawBufferPointer) -> Bool {
+  func equals(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard utf8CodeUnitCount == bytes.count else { return false }
     let mine = utf8Start
     for index in 0..<bytes.count where mine[index] != bytes[index] { return false }
