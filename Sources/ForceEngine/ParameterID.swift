@@ -56,8 +56,8 @@ public enum ParameterID: UInt8, Sendable {
   var row: (unit: UInt8, defaultValue: Int32, min: Int32, max: Int32) {
     switch self {
     case .sampleRateHz: return (0, 200, 50, 1000)
-    case .technique: return (1, 0, 0, 5)
-    case .sensitivity: return (1, 1, 0, 2)
+    case .technique: return (1, 0, 0, Technique.count - 1)
+    case .sensitivity: return (1, 1, 0, Sensitivity.count - 1)
     case .contactThreshold: return (2, 30, 1, 1020)
     case .restThreshold: return (2, 205, 2, 1021)
     case .boostThreshold: return (2, 818, 3, 1022)
@@ -126,9 +126,9 @@ public enum ParameterID: UInt8, Sendable {
   public func value(forSymbol bytes: UnsafeRawBufferPointer) -> Int32? {
     switch self {
     case .technique:
-      for raw in Int32(0)...5 where Technique(rawValue: raw)!.name.equals(bytes) { return raw }
+      for raw in 0..<Technique.count where Technique(rawValue: raw)!.name.equals(bytes) { return raw }
     case .sensitivity:
-      for raw in Int32(0)...2 where Sensitivity(rawValue: raw)!.name.equals(bytes) { return raw }
+      for raw in 0..<Sensitivity.count where Sensitivity(rawValue: raw)!.name.equals(bytes) { return raw }
     default: break
     }
     return nil
@@ -189,8 +189,7 @@ public struct TableText: Sendable, Equatable {
 
 extension StaticString {
   /// Byte-wise equality with a UTF-8 buffer (no allocation).
-  @inlinable
-  public func equals(_ bytes: UnsafeRawBufferPointer) -> Bool {
+  func equals(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard utf8CodeUnitCount == bytes.count else { return false }
     let mine = utf8Start
     for index in 0..<bytes.count where mine[index] != bytes[index] { return false }

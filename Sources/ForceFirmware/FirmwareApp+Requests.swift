@@ -199,9 +199,9 @@ extension FirmwareApp {
     var image: UInt32 = 0
     if output.state != .idle {
       image |= output.direction == .up ? 1 : 1 << 20  // (row 0, col 0) or (row 4, col 0)
-      let range = engine.config.range
-      let span = Int(range.max) - Int(range.min)
-      let lit = span > 0 ? (Int(output.value) - Int(range.min)) * 20 / span : 0
+      let low = Int(parameters[.rangeMin])
+      let span = Int(parameters[.rangeMax]) - low
+      let lit = span > 0 ? (Int(output.value) - low) * 20 / span : 0
       for index in 0..<lit {
         let column = 1 + index / 5
         let row = 4 - index % 5

@@ -10,8 +10,10 @@ import ForceProtocol
 /// `bench` in progress, hand queued bytes to the UART. Nothing in it waits, and
 /// nothing else feeds the watchdog.
 public struct FirmwareApp<B: Board> {
-  /// Firmware version reported in the handshake.
-  public static var version: (major: UInt8, minor: UInt8, patch: UInt8) { (0, 1, 0) }
+  /// Firmware version reported in the handshake (`ReleaseVersion`).
+  public static var version: (major: UInt8, minor: UInt8, patch: UInt8) {
+    (ReleaseVersion.major, ReleaseVersion.minor, ReleaseVersion.patch)
+  }
   /// Watchdog timeout.
   public static var watchdogMs: UInt32 { 2000 }
 

@@ -41,7 +41,11 @@ public struct ShortText: Equatable, Sendable {
 
   /// Whether the text equals `string` byte for byte.
   public func equals(_ string: StaticString) -> Bool {
-    withBytes { string.equals($0) }
+    withBytes { bytes in
+      guard string.utf8CodeUnitCount == bytes.count else { return false }
+      for index in 0..<bytes.count where string.utf8Start[index] != bytes[index] { return false }
+      return true
+    }
   }
 
   /// Whether the text equals a table entry byte for byte.

@@ -1,5 +1,5 @@
 import ForceEngine
-import ForceSim
+import ForceTrace
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import ForceEngine
 import ForceFirmware
+import ForceTestSupport
 
 /// What the store tests look at: the store's result and the parameters it loaded
 /// (the defaults when no record was valid).

@@ -1,5 +1,6 @@
 import Dispatch
 import ForceEngine
+import ForceTrace
 import Foundation
 
 /// How to run a simulated study.

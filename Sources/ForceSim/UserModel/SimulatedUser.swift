@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 
 /// A closed-loop model of a thumb working the device (see `Docs/user-model.md`).
 ///

@@ -1,3 +1,5 @@
+import ForceTrace
+
 /// One simulated participant: the constants of its thumb and of its control strategy.
 ///
 /// `typical` is the population mean; `draw(using:)` draws one participant from the

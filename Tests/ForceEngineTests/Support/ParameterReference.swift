@@ -1,5 +1,5 @@
 import ForceEngine
-import ForceSim
+import ForceTrace
 
 /// Generates `Docs/parameters.md` from the parameter table (`ParameterID.info`) and
 /// the rules (`ParameterRule`), so the reference cannot drift from the code.
