@@ -1,7 +1,7 @@
-/// The events of one frame (SPEC §5): a bit per kind plus the payloads.
+/// The events of one frame (Docs/value-model.md): a bit per kind plus the payloads.
 ///
 /// At most one event of each kind happens in a frame, so a bitmask is enough and
-/// costs no allocation. They are listed (`forEach`, `kinds`) in SPEC §5 order.
+/// costs no allocation. They are listed (`forEach`, `kinds`) in the order of Docs/value-model.md.
 public struct EngineEvents: Equatable, Sendable {
   /// One kind of event; the raw value is its bit.
   public enum Kind: UInt16, Sendable {
@@ -27,7 +27,7 @@ public struct EngineEvents: Equatable, Sendable {
     /// Number of kinds.
     public static let count = 9
 
-    /// The kind at position `index` of SPEC §5 order.
+    /// The kind at position `index` of that order.
     public static func at(_ index: Int) -> Kind {
       Kind(rawValue: UInt16(1) << UInt16(index))!
     }
@@ -51,9 +51,9 @@ public struct EngineEvents: Equatable, Sendable {
   @inlinable public var isEmpty: Bool { mask == 0 }
 
   /// Whether `kind` happened.
-  @inlinable public func contains(_ kind: Kind) -> Bool { mask & kind.rawValue != 0 }
+  @inlinable @inline(always) public func contains(_ kind: Kind) -> Bool { mask & kind.rawValue != 0 }
 
-  @inlinable mutating func insert(_ kind: Kind) { mask |= kind.rawValue }
+  @inlinable @inline(always) mutating func insert(_ kind: Kind) { mask |= kind.rawValue }
 
-  @inlinable mutating func remove(_ kind: Kind) { mask &= ~kind.rawValue }
+  @inlinable @inline(always) mutating func remove(_ kind: Kind) { mask &= ~kind.rawValue }
 }

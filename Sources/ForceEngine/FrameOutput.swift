@@ -1,4 +1,4 @@
-/// What the engine reports for one frame (SPEC §7 columns, minus the frame number).
+/// What the engine reports for one frame (the output CSV columns, minus the frame number).
 public struct FrameOutput: Equatable, Sendable {
   /// Total force after calibration, sensitivity and smoothing, 0...1023.
   public var force: Int16
@@ -30,7 +30,7 @@ public struct FrameOutput: Equatable, Sendable {
     self.events = events
   }
 
-  /// The position in thousandths of an item, rounded half up (SPEC §7 prints it with
+  /// The position in thousandths of an item, rounded half up (the output CSV prints it with
   /// three decimals). Involves a division: for output, not for the frame loop.
   public var positionMilli: Int32 {
     let rate = unitsPerItem / 1000
@@ -43,7 +43,7 @@ public struct FrameOutput: Equatable, Sendable {
   }
 }
 
-/// The engine's state, as in SPEC §7.
+/// The engine's state, as in the output CSV (Docs/csv-formats.md).
 public enum EngineState: UInt8, Sendable {
   /// No touch.
   case idle = 0

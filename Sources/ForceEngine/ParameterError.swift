@@ -19,7 +19,7 @@ public struct ParameterError: Error, Equatable, Sendable {
 ///
 /// `outOfRange` is each parameter's own `min...max`; the others relate parameters.
 /// Thresholds leave room for their hysteresis band below them, so the zones of
-/// SPEC §2.6 never overlap.
+/// Docs/signal-chain.md never overlap.
 public enum ParameterRule: UInt8, Sendable {
   /// The value is outside its parameter's `min...max`.
   case outOfRange = 0

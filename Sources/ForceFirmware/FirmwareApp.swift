@@ -4,12 +4,16 @@ import ForceProtocol
 /// The portable firmware: the engine, the parameters in flash and the wire protocol,
 /// generic over the `Board` it runs on (the micro:bit, QEMU's micro:bit, or SITL).
 ///
-/// One super-loop (`poll`): take received bytes and answer requests, run one engine
-/// frame per frame-timer tick (ADC samples, or none when samples are injected), send
-/// events and telemetry, hand queued bytes to the UART. Nothing in it waits.
+/// One super-loop (`poll`): take received bytes and answer at most one request, run
+/// one engine frame per frame-timer tick (ADC samples, or none when samples are
+/// injected) and feed the watchdog, send events and telemetry, run one slice of a
+/// `bench` in progress, hand queued bytes to the UART. Nothing in it waits, and
+/// nothing else feeds the watchdog.
 public struct FirmwareApp<B: Board> {
-  /// Firmware version reported in the handshake.
-  public static var version: (major: UInt8, minor: UInt8, patch: UInt8) { (0, 1, 0) }
+  /// Firmware version reported in the handshake (`ReleaseVersion`).
+  public static var version: (major: UInt8, minor: UInt8, patch: UInt8) {
+    (ReleaseVersion.major, ReleaseVersion.minor, ReleaseVersion.patch)
+  }
   /// Watchdog timeout.
   public static var watchdogMs: UInt32 { 2000 }
 
@@ -31,20 +35,26 @@ public struct FirmwareApp<B: Board> {
   var eventsEnabled = false
   var frameNumber: UInt16 = 0
   var injecting = false
-  var streamSequence: UInt8 = 0  // seq of unsolicited frames; gaps show losses
+  var streamSequence: UInt8 = 0  // seq of unsolicited frames queued; a gap means link losses
   var lastLEDImage: UInt32 = 0
+  /// Received bytes and requests answered `busy` or dropped (the rest of `statsReport`
+  /// comes from the decoder, the board and the transmit queue).
+  var link = LinkStats()
+  /// The `bench` in progress, if any.
+  var bench = BenchRun()
 
   /// Boots: loads the parameters from flash (defaults when blank or corrupt), starts
   /// the frame timer and the watchdog.
   public init(board: B) {
     self.board = board
-    stored = ParameterStore.load(from: board)
+    parameters = Parameters()
+    stored = ParameterStore.load(from: board, into: &parameters)
     switch stored.source {
     case .flash: bootSource = .flash
+    case .olderRecord: bootSource = .flashOlderRecord
     case .blank: bootSource = board.flashPageCount >= 2 ? .defaultsBlankFlash : .defaultsNoFlash
     case .corrupt, .olderLayout: bootSource = .defaultsCorruptFlash
     }
-    parameters = stored.parameters
     engine = ForceEngine(parameters: parameters)
     self.board.startFrameTimer(hz: UInt32(parameters.sampleRateHz))
     self.board.startWatchdog(timeoutMs: FirmwareApp.watchdogMs)
@@ -58,8 +68,13 @@ public struct FirmwareApp<B: Board> {
   /// One pass of the super-loop.
   public mutating func poll() {
     while let byte = board.uartRead() {
-      if let frame = decoder.feed(byte) { handle(frame) }
+      link.rxBytes &+= 1
+      if decoder.receive(byte) {
+        accept()
+        break  // one request a pass: the frame loop runs between requests
+      }
     }
+    transmit.pump(&board)
     if board.frameDue() {
       board.feedWatchdog()
       if board.hasADC && !injecting {
@@ -69,52 +84,92 @@ public struct FirmwareApp<B: Board> {
       }
       board.refreshLEDs()
     }
+    if bench.running { benchSlice() }
     transmit.pump(&board)
   }
 
+  /// Serves the frame just received (in the decoder's buffer) when its whole reply
+  /// fits in the transmit queue and no bench is running (`hello` always, ending the
+  /// bench); otherwise answers `busy`, or drops it and counts it when not even that fits.
+  mutating func accept() {
+    let type = MessageType(rawValue: decoder.frameType)
+    let room = type?.replyRoom(bodyLength: decoder.frameBodyCount) ?? FirmwareApp.errorRoom
+    if transmit.free >= room && (!bench.running || type == .hello) {
+      handle()
+    } else if transmit.free >= FirmwareApp.errorRoom {
+      replyBusy(type: decoder.frameType, seq: decoder.frameSeq)
+    } else {
+      link.dropped &+= 1
+    }
+  }
+
+  /// Answers `busy` (kept out of `accept`, whose frame is on the deepest stack path).
+  @inline(never)
+  mutating func replyBusy(type: UInt8, seq: UInt8) {
+    link.busy &+= 1
+    send(ErrorReply(code: .busy, requestType: type), seq: seq)
+  }
+
+  /// Bytes of an `error` frame on the wire.
+  static var errorRoom: Int { 14 }
+
+  /// Runs one slice of the bench in progress; replies when it is finished.
+  mutating func benchSlice() {
+    guard bench.running else { return }
+    bench.slice(on: &board)
+    if bench.finished { endBench() }
+  }
+
+  /// Sends the bench's result (the frames run so far) and forgets the run.
+  mutating func endBench() {
+    guard bench.running else { return }
+    bench.stop()
+    send(bench.result(tickHz: board.tickHz), seq: bench.seq)
+  }
+
+  /// The link counters now.
+  var linkStats: LinkStats {
+    var stats = LinkStats(rxBytes: link.rxBytes, decoder: decoder.statistics)
+    stats.uartErrors = board.uartErrors
+    stats.busy = link.busy
+    stats.dropped = link.dropped
+    stats.txBytes = transmit.queued
+    stats.streamDropped = transmit.dropped
+    return stats
+  }
+
   /// Sends telemetry (every `decimation`th frame) and events for one engine frame.
+  /// `seq` advances only for frames queued: a frame dropped for lack of room shows
+  /// as a jump of the frame number, and in `statsReport.streamDropped`.
   mutating func stream(left: UInt16, right: UInt16, output: FrameOutput) {
     frameNumber &+= 1
     if eventsEnabled && !output.events.isEmpty {
-      send(.event(EventReport(frame: frameNumber, events: output.events)), seq: streamSequence, streamed: true)
-      streamSequence &+= 1
+      let event = EventReport(frame: frameNumber, events: output.events)
+      if send(event, seq: streamSequence, streamed: true) { streamSequence &+= 1 }
     }
     if telemetryDecimation != 0 {
       telemetryCountdown &-= 1
       if telemetryCountdown == 0 {
         telemetryCountdown = telemetryDecimation
         let telemetry = Telemetry(frame: frameNumber, left: left, right: right, output: output)
-        send(.telemetry(telemetry), seq: streamSequence, streamed: true)
-        streamSequence &+= 1
+        if send(telemetry, seq: streamSequence, streamed: true) { streamSequence &+= 1 }
       }
     }
     showOnLEDs(output)
   }
 
-  /// Encodes and queues one message.
+  /// Encodes one message straight into the transmit queue.
   @discardableResult
-  mutating func send(_ message: Message, seq: UInt8, streamed: Bool = false) -> Bool {
-    var staging = FrameStaging()
-    return withUnsafeMutableBytes(of: &staging) { buffer in
-      do throws(ProtocolError) {
-        let count = try FrameEncoder.encode(message, seq: seq, into: buffer)
-        return transmit.enqueue(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), streamed: streamed)
-      } catch {
-        return false
-      }
-    }
+  mutating func send<M: DeviceMessage>(_ message: M, seq: UInt8, streamed: Bool = false) -> Bool {
+    transmit.send(message, seq: seq, streamed: streamed)
   }
 
-  /// Restarts the frame timer when the sample rate changed.
-  mutating func parametersChanged(from old: Parameters) {
+  /// Applies the parameters to the engine; restarts the frame timer when the sample
+  /// rate changed from `oldRate`.
+  mutating func parametersChanged(oldRate: Int32) {
     engine.apply(parameters)
-    if old.sampleRateHz != parameters.sampleRateHz {
+    if oldRate != parameters.sampleRateHz {
       board.startFrameTimer(hz: UInt32(parameters.sampleRateHz))
     }
   }
-}
-
-/// Room for one encoded frame (`FrameFormat.maxWireSize` = 258 bytes).
-struct FrameStaging {
-  var raw: (Bytes256Words, UInt64) = (Bytes256Words(), 0)
 }

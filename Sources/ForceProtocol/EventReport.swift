@@ -1,6 +1,6 @@
 import ForceEngine
 
-/// `event` (0xA1): the events of one engine frame (SPEC §5), sent as they happen.
+/// `event` (0xA1): the events of one engine frame (Docs/value-model.md), sent as they happen.
 ///
 /// Body: frame (u16, the same counter as telemetry) and the events (8 bytes: mask
 /// u16, velocity u8, flags u8 — bit 0 direction down, bit 1 boost on — value i32).
@@ -16,7 +16,7 @@ public struct EventReport: Equatable, Sendable {
     self.events = events
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u16(frame)
     try EventsCoding.encode(events, into: &writer)
   }

@@ -63,7 +63,7 @@ public struct InjectRequest: Equatable, Sendable {
     return true
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u8((resetFirst ? 1 : 0) | (endSession ? 2 : 0))
     for index in 0..<count {
       let sample = self[index]
@@ -72,27 +72,21 @@ public struct InjectRequest: Equatable, Sendable {
     }
   }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    let flags = try reader.u8()
-    guard flags & ~3 == 0 else { throw .badValue }
+  /// The request of a received body (`RequestBody.checkInject` decides what is valid).
+  init(checking body: RequestBody) throws(ProtocolError) {
+    let (flags, count) = try body.checkInject()
     resetFirst = flags & 1 != 0
     endSession = flags & 2 != 0
-    let samples = reader.remaining / 4
-    guard reader.remaining % 4 == 0, samples >= 1, samples <= InjectRequest.capacity else {
-      throw .badLength
-    }
-    for _ in 0..<samples {
-      let left = try reader.u16()
-      let right = try reader.u16()
-      guard left <= 1023, right <= 1023 else { throw .badValue }
-      append(left: left, right: right)
+    for index in 0..<count {
+      let sample = body.sample(index)
+      append(left: sample.left, right: sample.right)
     }
   }
 }
 
 /// `injectResult` (0x85): the engine's output for one injected sample — everything
-/// needed to rebuild the SPEC §7 CSV row (`output` is the engine's `FrameOutput`).
+/// needed to rebuild the row of `forcectl sim run`'s CSV (`output` is the engine's
+/// `FrameOutput`).
 ///
 /// Body: index (u8), force (i16), state (u8), direction (u8), value (i32), fraction
 /// (i32), unitsPerItem (i32), events (8 bytes, as in `event`). 25 bytes.
@@ -108,7 +102,7 @@ public struct InjectResult: Equatable, Sendable {
     self.output = output
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u8(index)
     try writer.i16(output.force)
     try writer.u8(output.state.rawValue)

@@ -27,6 +27,8 @@ public enum Message: Equatable, Sendable {
   case inject(InjectRequest)
   /// 0x0C request: run the benchmark.
   case bench(BenchRequest)
+  /// 0x0D request: read the link counters.
+  case stats
   /// 0x81 reply to `hello`.
   case info(DeviceInfo)
   /// 0x82 reply to `paramDescribe`.
@@ -39,6 +41,10 @@ public enum Message: Equatable, Sendable {
   case injectResult(InjectResult)
   /// 0x86 reply to `bench`.
   case benchResult(BenchResult)
+  /// 0x87 reply to `paramLoad`.
+  case paramLoaded(ParamLoaded)
+  /// 0x88 reply to `stats`.
+  case statsReport(LinkStats)
   /// 0xA0 unsolicited telemetry.
   case telemetry(Telemetry)
   /// 0xA1 unsolicited events.
@@ -61,12 +67,15 @@ public enum Message: Equatable, Sendable {
     case .streamStop: return .streamStop
     case .inject: return .inject
     case .bench: return .bench
+    case .stats: return .stats
     case .info: return .info
     case .paramDescription: return .paramDescription
     case .paramValue: return .paramValue
     case .ack: return .ack
     case .injectResult: return .injectResult
     case .benchResult: return .benchResult
+    case .paramLoaded: return .paramLoaded
+    case .statsReport: return .statsReport
     case .telemetry: return .telemetry
     case .event: return .event
     case .error: return .error
@@ -74,13 +83,13 @@ public enum Message: Equatable, Sendable {
   }
 
   /// Writes the body (not type, seq or CRC).
-  public func encodeBody(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encodeBody<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     switch self {
     case .hello(let m): try m.encode(into: &writer)
     case .paramDescribe(let id), .paramGet(let id): try writer.u8(id)
     case .paramSet(let m), .paramValue(let m): try m.encode(into: &writer)
     case .paramSetBatch(let m): try m.encode(into: &writer)
-    case .paramSave, .paramLoad, .paramDefaults, .streamStop: break
+    case .paramSave, .paramLoad, .paramDefaults, .streamStop, .stats: break
     case .streamStart(let m): try m.encode(into: &writer)
     case .inject(let m): try m.encode(into: &writer)
     case .bench(let m): try m.encode(into: &writer)
@@ -89,6 +98,8 @@ public enum Message: Equatable, Sendable {
     case .ack(let m): try m.encode(into: &writer)
     case .injectResult(let m): try m.encode(into: &writer)
     case .benchResult(let m): try m.encode(into: &writer)
+    case .paramLoaded(let m): try m.encode(into: &writer)
+    case .statsReport(let m): try m.encode(into: &writer)
     case .telemetry(let m): try m.encode(into: &writer)
     case .event(let m): try m.encode(into: &writer)
     case .error(let m): try m.encode(into: &writer)
@@ -99,30 +110,31 @@ public enum Message: Equatable, Sendable {
   /// `badLength`; ids in requests must be known parameters (`unknownParameter`).
   public static func decode(type rawType: UInt8, body: UnsafeRawBufferPointer) throws(ProtocolError) -> Message {
     guard let type = MessageType(rawValue: rawType) else { throw .unknownType(rawType) }
+    let request = RequestBody(body)
     var reader = ByteReader(body)
     let message: Message
     switch type {
-    case .hello: message = .hello(try Hello(from: &reader))
-    case .paramDescribe: message = .paramDescribe(id: try requireParameter(try reader.u8()).rawValue)
-    case .paramGet: message = .paramGet(id: try requireParameter(try reader.u8()).rawValue)
-    case .paramSet:
-      let pair = try ParamValue(from: &reader)
-      _ = try requireParameter(pair.id)
-      message = .paramSet(pair)
-    case .paramSetBatch: message = .paramSetBatch(try ParamBatch(from: &reader))
+    case .hello: return .hello(try request.hello())
+    case .paramDescribe: return .paramDescribe(id: try request.parameter().rawValue)
+    case .paramGet: return .paramGet(id: try request.parameter().rawValue)
+    case .paramSet: return .paramSet(try request.paramSet())
+    case .paramSetBatch: return .paramSetBatch(try ParamBatch(checking: request))
     case .paramSave: message = .paramSave
     case .paramLoad: message = .paramLoad
     case .paramDefaults: message = .paramDefaults
-    case .streamStart: message = .streamStart(try StreamStart(from: &reader))
     case .streamStop: message = .streamStop
-    case .inject: message = .inject(try InjectRequest(from: &reader))
-    case .bench: message = .bench(try BenchRequest(from: &reader))
+    case .stats: message = .stats
+    case .streamStart: return .streamStart(try request.streamStart())
+    case .inject: return .inject(try InjectRequest(checking: request))
+    case .bench: return .bench(try request.bench())
     case .info: message = .info(try DeviceInfo(from: &reader))
     case .paramDescription: message = .paramDescription(try ParamDescription(from: &reader))
     case .paramValue: message = .paramValue(try ParamValue(from: &reader))
     case .ack: message = .ack(try Ack(from: &reader))
     case .injectResult: message = .injectResult(try InjectResult(from: &reader))
     case .benchResult: message = .benchResult(try BenchResult(from: &reader))
+    case .paramLoaded: message = .paramLoaded(try ParamLoaded(from: &reader))
+    case .statsReport: message = .statsReport(try LinkStats(from: &reader))
     case .telemetry: message = .telemetry(try Telemetry(from: &reader))
     case .event: message = .event(try EventReport(from: &reader))
     case .error: message = .error(try ErrorReply(from: &reader))

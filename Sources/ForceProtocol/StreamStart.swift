@@ -12,7 +12,7 @@ public struct StreamStart: Equatable, Sendable {
     self.events = events
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u16(decimation)
     try writer.u8(events ? 1 : 0)
   }
@@ -21,7 +21,7 @@ public struct StreamStart: Equatable, Sendable {
   init(from reader: inout ByteReader) throws(ProtocolError) {
     decimation = try reader.u16()
     let flags = try reader.u8()
-    guard flags & ~1 == 0 else { throw .badValue }
+    guard flags & ~1 == 0 else { throw .fieldOutOfRange(offset: 2, value: Int32(flags)) }
     events = flags & 1 != 0
   }
 }

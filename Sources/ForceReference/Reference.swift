@@ -1,6 +1,6 @@
 /// # ForceReference: a floating-point model of the engine
 ///
-/// `ReferenceEngine` computes what `ForceEngine` computes (SPEC §2–§5), in `Double`,
+/// `ReferenceEngine` computes what `ForceEngine` computes (Docs/signal-chain.md to Docs/value-model.md), in `Double`,
 /// written for clarity rather than speed, so the fixed-point engine can be checked
 /// against it (`ReferenceAgreementTests`, `EnginePropertyTests`).
 ///

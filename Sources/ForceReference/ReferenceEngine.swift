@@ -32,9 +32,9 @@ public struct ReferenceEngine {
   let pulseRiseFrames: Double
   let pressThroughRiseFrames: Double
 
-  /// Force a pulse must reach: half of full scale (SPEC §4).
+  /// Force a pulse must reach: half of full scale (Docs/techniques.md).
   public static let pulsePeak = 512.0
-  /// A quick press rises 10 % of full scale per 16 ms (SPEC §4).
+  /// A quick press rises 10 % of full scale per 16 ms (Docs/techniques.md).
   public static let quickRisePerMs = 0.1 * 1023 / 16
 
   // Signal chain.
@@ -106,7 +106,7 @@ public struct ReferenceEngine {
     position = Double(p[.startValue])
   }
 
-  /// The engine's state column (SPEC §7).
+  /// The engine's state column (Docs/csv-formats.md).
   public var state: EngineState {
     switch zone {
     case .idle: return .idle
@@ -197,7 +197,7 @@ public struct ReferenceEngine {
 
   // MARK: Touch-down
 
-  /// Onset window (SPEC §5): contact must hold for four frames; the velocity is the
+  /// Onset window (Docs/value-model.md): contact must hold for four frames; the velocity is the
   /// peak of the unsmoothed total over the window's samples after the first.
   mutating func confirmTouch(force: Double, total: Double, _ left: Double, _ right: Double) -> Bool {
     if onsetCount == 0 {
@@ -212,7 +212,7 @@ public struct ReferenceEngine {
     onsetCount += 1
     neutralLeft = left
     neutralRight = right
-    guard onsetCount == Int(EngineConfig.onsetFrames) else { return false }
+    guard onsetCount == Zone.onsetFrames else { return false }
     onsetCount = 0
 
     let velocity = min(max(onsetPeak * 127 / 1023, 1), 127)
@@ -334,7 +334,7 @@ public struct ReferenceEngine {
     }
   }
 
-  /// Thumb-roll (SPEC §4) with the balance divided out.
+  /// Thumb-roll (Docs/techniques.md) with the balance divided out.
   mutating func roll(_ left: Double, _ right: Double) -> Direction? {
     let sum = left + right
     let neutralSum = neutralLeft + neutralRight
@@ -375,7 +375,7 @@ public struct ReferenceEngine {
     moveBy(velocity / rate)
   }
 
-  /// Moves the position, then clamps or wraps (SPEC §5).
+  /// Moves the position, then clamps or wraps (Docs/value-model.md).
   mutating func moveBy(_ delta: Double) {
     position += delta
     if wraps {

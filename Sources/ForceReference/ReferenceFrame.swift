@@ -1,6 +1,6 @@
 import ForceEngine
 
-/// One event of SPEC §5, with its payload. `touchDown` keeps the exact (unrounded)
+/// One event (Docs/value-model.md), with its payload. `touchDown` keeps the exact (unrounded)
 /// onset velocity.
 public enum ReferenceEvent: Equatable, Sendable {
   case touchDown(velocity: Double)
@@ -95,7 +95,7 @@ public struct ReferenceFrame: Equatable, Sendable {
   public var value: Int
   /// Speed applied this frame, items/s (signed; 0 when not moving at a rate).
   public var velocity: Double
-  /// SPEC §5 events of this frame, in the order they happened.
+  /// The events of this frame, in the order they happened.
   public var events: [ReferenceEvent]
   /// Every threshold comparison made this frame, with its margin.
   public var decisions: [ReferenceDecision]

@@ -1,6 +1,6 @@
 import ForceEngine
 
-/// Per-cell calibration of SPEC §2.2–2.3 in real arithmetic.
+/// Per-cell calibration (Docs/signal-chain.md) in real arithmetic.
 public struct ReferenceCell: Sendable {
   public var offset: Double
   /// Gain (1.0 = unity).
@@ -17,7 +17,7 @@ public struct ReferenceCell: Sendable {
     self.sensitivity = ReferenceCell.ratio(sensitivity)
   }
 
-  /// The exact sensitivity ratio of SPEC §2.3 / §9 (force divisor 60 against 48 or 72).
+  /// The exact sensitivity ratio (Docs/signal-chain.md: force divisor 60 against 48 or 72).
   public static func ratio(_ sensitivity: Sensitivity) -> Double {
     switch sensitivity {
     case .light: return 60.0 / 48.0
@@ -38,7 +38,7 @@ public struct ReferenceCell: Sendable {
   }
 }
 
-/// First-order low-pass of SPEC §2.5: `y += α (x − y)`, α = dt/(τ + dt).
+/// First-order low-pass (Docs/signal-chain.md): `y += α (x − y)`, α = dt/(τ + dt).
 public struct ReferenceFilter: Sendable {
   public let alpha: Double
   public private(set) var value: Double = 0
@@ -53,7 +53,7 @@ public struct ReferenceFilter: Sendable {
   }
 }
 
-/// The transfer function of SPEC §3, milli-items/s, exact linear segments.
+/// The transfer function (Docs/signal-chain.md), milli-items/s, exact linear segments.
 public struct ReferenceTransfer: Sendable {
   public let rest: Double
   public let boost: Double

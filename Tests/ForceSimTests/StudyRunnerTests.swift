@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import ForceTrace
 /// A problem with a target table or a population file: one line, naming the line of
 /// the file when there is one.
 public struct FitInputError: Error, Equatable, CustomStringConvertible {

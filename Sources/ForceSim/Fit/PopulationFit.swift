@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 
 /// The result of fitting a population to a target table.
 public struct FitResult: Sendable {

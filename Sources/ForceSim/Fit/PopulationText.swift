@@ -1,3 +1,4 @@
+import ForceTrace
 /// The population file `forcectl sim fit` writes and `sim study --users` reads
 /// (`Docs/novice-users.txt`): one `name = value` line per free parameter of
 /// `UserPopulation`, in any order, all of them; `#` starts a comment.

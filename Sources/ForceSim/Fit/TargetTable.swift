@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 
 /// One cell of a target table: a technique's published time at one distance.
 public struct TargetCell: Equatable, Sendable {

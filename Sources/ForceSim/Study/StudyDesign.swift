@@ -1,6 +1,7 @@
 import ForceEngine
+import ForceTrace
 
-/// The distances of SPEC §8.
+/// The distances of the study design (Docs/study-design.md).
 public enum StudyDistance: Int, CaseIterable, Sendable, Comparable {
   case oneStep, twentyPercent, fiftyPercent, eightyPercent
 
@@ -23,7 +24,7 @@ public enum StudyDistance: Int, CaseIterable, Sendable, Comparable {
   public static func < (a: StudyDistance, b: StudyDistance) -> Bool { a.rawValue < b.rawValue }
 }
 
-/// One start → target task of SPEC §8. RANGE R means the values 0…R−1.
+/// One start → target task of Docs/study-design.md. RANGE R means the values 0…R−1.
 public struct StudyTask: Equatable, Sendable {
   /// Number of values in the list.
   public let range: Int32
@@ -46,13 +47,13 @@ public struct StudyTask: Equatable, Sendable {
   }
 }
 
-/// The task table of SPEC §8 and the parameters each task runs with.
+/// The task table of Docs/study-design.md and the parameters each task runs with.
 public enum StudyDesign {
   /// The list sizes.
   public static let ranges: [Int32] = [10, 30, 60, 101]
 
   /// The four techniques of the published study.
-  public static let studyTechniques: [Technique] = [.thumbRoll, .pulse, .pressThrough, .twoButton]
+  public static let studyTechniques: [Technique] = (0..<Technique.count).compactMap(Technique.at).filter(\.isInStudy)
 
   /// The 32 tasks, in table order: distance rows, then up ranges, then down ranges.
   public static let tasks: [StudyTask] = {
@@ -74,14 +75,14 @@ public enum StudyDesign {
     return tasks
   }()
 
-  /// The tasks a technique runs: all 32, except positional (SPEC §4: "for short
+  /// The tasks a technique runs: all 32, except positional (Docs/techniques.md: "for short
   /// lists, about ten items"), which runs the eight RANGE 10 tasks only.
   public static func tasks(for technique: Technique) -> [StudyTask] {
     technique == .positional ? tasks.filter { $0.range == 10 } : tasks
   }
 
   /// The largest value of the task's list: RANGE − 1, except where the published
-  /// start lies outside 0…RANGE−1 (SPEC §8 has 30→6 for RANGE 30 and 60→12 for
+  /// start lies outside 0…RANGE−1 (the table has 30→6 for RANGE 30 and 60→12 for
   /// RANGE 60): those two lists get one more item so the published start → target
   /// pair, and so its distance, is kept exactly.
   public static func rangeMax(of task: StudyTask) -> Int32 {

@@ -1,5 +1,6 @@
 import Dispatch
 import ForceEngine
+import ForceTrace
 import Foundation
 
 /// How to run a simulated study.
@@ -23,7 +24,7 @@ public struct StudyConfig: Sendable {
   /// Practice trials every participant has done before the study (`PracticeLaw`).
   public var practiceTrials: Int
 
-  /// Creates a configuration (SPEC §8 defaults: 16 participants, 3 repetitions).
+  /// Creates a configuration (the study's defaults: 16 participants, 3 repetitions).
   public init(
     techniques: [Technique] = StudyDesign.studyTechniques, participants: Int = 16, repetitions: Int = 3,
     seed: UInt64 = 1, base: Parameters = .defaults, maxTrialMs: Int = 30_000, jobs: Int = 1,
@@ -75,7 +76,7 @@ public struct StudyResult: Sendable {
   public var trialsPerSecond: Double { seconds > 0 ? Double(records.count) / seconds : 0 }
 }
 
-/// Runs the SPEC §8 design with simulated participants, in parallel.
+/// Runs the study design (Docs/study-design.md) with simulated participants, in parallel.
 ///
 /// Participant p's user model comes from the stream (seed, 1, p); trial k of technique
 /// t from (seed, 2, p, t, k). Blocks (participant × technique) are handed to `jobs`

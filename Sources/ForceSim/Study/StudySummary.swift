@@ -39,7 +39,7 @@ public struct SummaryCell: Equatable, Sendable {
   public var timeouts: Int
 }
 
-/// The study's summary tables (SPEC §8 measures), computed from trial records only,
+/// The study's summary tables (the measures of Docs/study-design.md), computed from trial records only,
 /// so the same numbers come out of the records in memory and of `trials.csv` read back.
 ///
 /// Time M and SD are over the trials that committed (a time-out has no time; it counts

@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 
 /// One cell of a target table set against the simulation.
 public struct ComparedCell: Equatable, Sendable {

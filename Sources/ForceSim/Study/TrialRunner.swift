@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 
 /// What happened in one simulated trial.
 public struct TrialOutcome: Equatable, Sendable {

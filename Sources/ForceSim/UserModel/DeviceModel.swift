@@ -1,6 +1,6 @@
 import ForceEngine
 
-/// What a practised user knows about the device (SPEC §3–§4), in floating point: the
+/// What a practised user knows about the device (Docs/signal-chain.md, Docs/techniques.md), in floating point: the
 /// force → speed mapping of the transfer function, the zones, the press-through
 /// mirror and the positional mapping. The user's beliefs are this, scaled by its
 /// `speedBelief`; the engine itself never sees a floating-point number.
@@ -38,7 +38,7 @@ public struct DeviceModel: Sendable {
   /// Number of values.
   public var span: Int32 { rangeMax - rangeMin + 1 }
 
-  /// Speed (items/s) at total force `force` (SPEC §3, hysteresis ignored).
+  /// Speed (items/s) at total force `force` (Docs/signal-chain.md, hysteresis ignored).
   public func speed(force: Double) -> Double {
     if force <= rest { return 0 }
     if force < boost { return (force - rest) * normalMax / (boost - rest) }
@@ -55,7 +55,7 @@ public struct DeviceModel: Sendable {
   /// practised user has learned it: the fall as the device sees it (through its
   /// low-pass filter, frame by frame), nothing when it reaches no-touch well within the
   /// quick-release window, else what the swept zones scroll until force is below
-  /// rest (SPEC §5). The device times the window from the last frame whose force did
+  /// rest (Docs/value-model.md). The device times the window from the last frame whose force did
   /// not drop, which with a noisy hold is up to ~40 ms before the lift: lifts that end
   /// in the window's last 40 ms slip sometimes, so they count in proportion.
   public func liftDrift(from force: Double, rate: Double, reverse: Bool, frameMs: Double) -> Double {
@@ -86,7 +86,7 @@ public struct DeviceModel: Sendable {
     rest + fraction * (boost - 2 * hysteresis - rest)
   }
 
-  /// The force whose positional mapping lands in the middle of `value` (SPEC §4).
+  /// The force whose positional mapping lands in the middle of `value` (Docs/techniques.md).
   public func positionalForce(value: Int32) -> Double {
     rest + Double(value - rangeMin) * (1023 - rest) / Double(rangeMax - rangeMin)
   }

@@ -1,3 +1,4 @@
+import ForceTrace
 extension UserPopulation {
   /// The novices of the calibration table (`Docs/study1-targets.csv`), as fitted by
   /// `forcectl sim fit` and committed in `Docs/novice-users.txt` (a test keeps the two

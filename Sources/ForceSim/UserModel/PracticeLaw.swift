@@ -1,3 +1,4 @@
+import ForceTrace
 import Foundation
 
 /// The power law of practice (Newell & Rosenbloom 1981; Card, Moran & Newell 1983):

@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 
 /// A closed-loop model of a thumb working the device (see `Docs/user-model.md`).
 ///
@@ -60,7 +61,7 @@ public struct SimulatedUser {
   /// What the user is doing.
   enum Phase { case landing, preparing, control, maneuver, tapping, releasing }
 
-  /// The physical acts that reverse the direction (SPEC §4).
+  /// The physical acts that reverse the direction (Docs/techniques.md).
   enum Maneuver { case roll(Int), button(Int), pulse, pressDown, pressUp }
 
   /// A user about to pick `target` from `start` on a device running `parameters`.

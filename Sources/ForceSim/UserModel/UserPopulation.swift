@@ -1,3 +1,4 @@
+import ForceTrace
 import Foundation
 
 /// The free parameters of the user model: the traits that make a novice a novice,

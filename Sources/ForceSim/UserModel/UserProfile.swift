@@ -1,4 +1,5 @@
 import Foundation
+import ForceTrace
 
 /// One simulated participant: the constants of its thumb and of its control strategy.
 ///
