@@ -120,7 +120,16 @@ def main():
         for callee in calls:
             if once and callee in stack:
                 continue  # an initialiser already running does not run again
+            reported = len(problems)
             depth, path = deepest(callee, stack | {start})
+            if once and any(p.startswith("recursion") for p in problems[reported:]):
+                # swift_once's callees are every initialiser, a superset. One that
+                # leads back into a function already on the stack is not the one
+                # running here: globals are initialised on first use, before the
+                # paths that reach swift_once again (the firmware global at the top
+                # of main), so it has run already. Drop it instead of reporting.
+                del problems[reported:]
+                continue
             if depth > best[0]:
                 best = (depth, path)
         result = (frame + best[0], [start] + best[1])

@@ -1,7 +1,7 @@
-import ForceCtlKit
+import ForceDevice
 import ForceEngine
 import ForceProtocol
-import ForceSim
+import ForceTrace
 import Foundation
 import Testing
 
@@ -128,7 +128,7 @@ struct PicoEndToEndTests {
         force: t.force, state: t.state, direction: t.direction, value: t.value,
         fraction: t.positionMilli - t.value * 1000, unitsPerItem: 1000, events: events[index] ?? EngineEvents())
     }
-    return ReplayCSV.text(frames: frames, outputs: outputs)
+    return OutputCSV.text(frames: frames, outputs: outputs)
   }
 
   /// The cost of a frame on the emulated Cortex-M0+, counted instruction by
