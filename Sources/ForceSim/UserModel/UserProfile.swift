@@ -1,5 +1,5 @@
-import Foundation
 import ForceTrace
+import Foundation
 
 /// One simulated participant: the constants of its thumb and of its control strategy.
 ///
