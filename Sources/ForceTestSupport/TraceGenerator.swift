@@ -167,7 +167,7 @@ public struct TraceGenerator {
   }
 }
 
-/// Maps raw integers onto a valid `Parameters` (every relation of SPEC §6 holds by
+/// Maps raw integers onto a valid `Parameters` (every relation of Docs/parameters.md holds by
 /// construction). Knob 0 of each group keeps that group at its default.
 public struct ParameterKnobs {
   public static let count = 24
