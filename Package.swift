@@ -16,6 +16,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
     .target(name: "ForceEngine"),
@@ -29,10 +30,11 @@ let package = Package(
       providers: [.apt(["libserialport-dev"])]
     ),
     .target(name: "ForceLink", dependencies: ["CLibSerialPort"]),
+    .target(name: "ForceWebBridge", dependencies: ["ForceLink", .product(name: "FlyingFox", package: "FlyingFox")]),
     .target(
       name: "ForceCtlKit",
       dependencies: [
-        "ForceEngine", "ForceSim", "ForceLink", "ForceProtocol",
+        "ForceEngine", "ForceSim", "ForceLink", "ForceProtocol", "ForceWebBridge",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -9,7 +9,7 @@ public struct ForceCtl: ParsableCommand {
     abstract: "Tune, monitor, record and simulate ForcePicker force devices.",
     subcommands: [
       Ports.self, Info.self, Params.self, Monitor.self, Record.self, Replay.self, Calibrate.self,
-      Bench.self, Emulate.self, Sitl.self, Flash.self, Demo.self, Plot.self, Sim.self,
+      Bench.self, Emulate.self, Sitl.self, Flash.self, Demo.self, Plot.self, Sim.self, UI.self,
     ]
   )
 

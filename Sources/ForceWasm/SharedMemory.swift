@@ -5,18 +5,14 @@ import ForceProtocol
 // `input` and request fields to `fields`; the module writes decoded fields to
 // `fields`, texts and raw bodies to `text`, and encoded frames to `output`.
 
+/// 64 bytes of zero-initialised inline storage.
+struct Block64 {
+  var raw: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+}
+
 /// 256 bytes of zero-initialised inline storage.
 struct Block256 {
-  var raw:
-    (
-      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
-    ) = (
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-    )
+  var raw = (Block64(), Block64(), Block64(), Block64())
 }
 
 /// Every area JavaScript reads or writes, at fixed offsets from `fp_memory()`.
