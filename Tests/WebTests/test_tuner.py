@@ -5,6 +5,7 @@ The tests run in file order and share one browser session (the `rig` fixture).
 
 import csv
 import io
+import json
 import shutil
 import time
 
@@ -155,6 +156,29 @@ def test_diff_against_saved_lists_unsaved_changes(rig):
     wait_for(lambda: output.text, 5, "the diff")
     assert output.text == "filter_ms: saved 10, now 20", output.text
     assert device_value(browser, "filter_ms") == 20, "the diff changed the device"
+
+
+def test_export_and_import_a_profile_file(rig):
+    browser = rig.browser
+    browser.find_element(By.ID, "export").click()
+    path = rig.downloads / "forcepicker-parameters.json"
+    wait_for(path.exists, 10, "the export")
+    profile = json.loads(path.read_text())
+    assert profile["format"] == "forcepicker-parameters"
+    assert profile["parameters"]["rest_threshold"] == 250 and profile["parameters"]["technique"] == "thumb-roll"
+    profile["parameters"]["rest_threshold"] = 240
+    profile["parameters"]["boost_threshold"] = 650
+    edited = rig.workdir / "edited.json"
+    edited.write_text(json.dumps(profile))
+    browser.find_element(By.ID, "import").send_keys(str(edited))
+    wait_for(lambda: "imported edited.json" in text(browser, "message"), 10, "the import")
+    assert device_value(browser, "rest_threshold") == 240 and device_value(browser, "boost_threshold") == 650
+    refused = rig.workdir / "refused.txt"
+    refused.write_text("rest_threshold=20\n")
+    browser.find_element(By.ID, "import").send_keys(str(refused))
+    wait_for(lambda: "importing refused.txt failed" in text(browser, "message"), 10, "the refusal")
+    assert "breaks the rule contact_threshold < rest_threshold - hysteresis" in text(browser, "message")
+    assert device_value(browser, "rest_threshold") == 240, "a refused import changed the device"
 
 
 def test_screenshot(rig):
