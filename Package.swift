@@ -20,6 +20,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "ForceEngine"),
+    // Benchmark peer, not product code: a C version of the thumb-roll frame path
+    // (Benchmarks/CPeer/README.md), checked against the golden traces and priced
+    // against the engine on the Cortex-M0 by Tools/bench-cycles.
+    .target(name: "CEnginePeer", path: "Benchmarks/CPeer"),
     .target(name: "ForceReference", dependencies: ["ForceEngine"]),
     .target(name: "ForceSim", dependencies: ["ForceEngine"]),
     .target(name: "ForceProtocol", dependencies: ["ForceEngine"]),
@@ -44,7 +48,7 @@ let package = Package(
     .testTarget(
       name: "ForceEngineTests",
       dependencies: [
-        "ForceEngine", "ForceReference", "ForceSim",
+        "ForceEngine", "ForceReference", "ForceSim", "CEnginePeer",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       resources: [.copy("Golden")]

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Worst-case stack depth of a Cortex-M0 image, from its disassembly.
 
-    Tools/stack-depth.py IMAGE.dis ENTRY [LIMIT]
+    Tools/stack-depth.py IMAGE.dis ENTRY [LIMIT] [--indirect NAME=BYTES ...]
 
 Reads `llvm-objdump -d --no-show-raw-insn` output. Each function's frame is what its
 prologue reserves: 4 bytes per register pushed, plus `sub sp, #N`, plus a constant
 loaded from the literal pool and added with `add sp, rX` (large frames). Calls are
 `bl` targets, branches to another function's start (tail calls), and `blx rX` where rX was set with `ldr rX, [pc, …]` + `add rX, pc`
-(the compiler's long-range call). The deepest path from ENTRY is printed; with LIMIT
+(the compiler's long-range call) or with `ldr rX, [pc, …]` alone (an absolute address, as
+for a `long_call` into RAM). `--indirect NAME=BYTES` accepts the other indirect calls in
+function NAME (code outside the image, such as the RP2040 boot ROM's routines) and
+counts BYTES of stack for them. The deepest path from ENTRY is printed; with LIMIT
 the exit status is 1 when it is deeper. `swift_once` may call any global's one-time
 initialiser. Recursion, or a `blx` whose target cannot be resolved, is reported and
 fails the check: the figure would not be an upper bound.
@@ -27,7 +30,7 @@ def parse(path):
             continue
         if current is None:
             continue
-        body = re.match(r"^\s+([0-9a-f]+):\s+(.*)$", line)
+        body = re.match(r"^\s*([0-9a-f]+):\s+(.*)$", line)
         if not body:
             continue
         address, text = int(body.group(1), 16), body.group(2)
@@ -66,15 +69,31 @@ def analyse(function, literals, starts):
             value = registers.get(indirect.group(1))
             if isinstance(value, tuple):
                 calls.add(value[1] & ~1)
+            elif isinstance(value, int) and value & 1 and (value & ~1) in starts:  # absolute Thumb address
+                calls.add(value & ~1)
             else:
                 unresolved.append(address)
     return frame, {c for c in calls if c in starts}, unresolved
 
 def main():
-    path, entry = sys.argv[1], sys.argv[2]
-    limit = int(sys.argv[3]) if len(sys.argv) > 3 else None
+    args, allowances = [], {}
+    argv = sys.argv[1:]
+    while argv:
+        if argv[0] == "--indirect" and len(argv) > 1:
+            name, _, size = argv[1].partition("=")
+            allowances[name] = int(size)
+            argv = argv[2:]
+        else:
+            args.append(argv.pop(0))
+    path, entry = args[0], args[1]
+    limit = int(args[2]) if len(args) > 2 else None
     functions, starts, literals = parse(path)
     info = {start: analyse(functions[start], literals, set(starts)) for start in starts}
+    for start in starts:  # indirect calls accepted, with their stack allowance
+        name = functions[start]["name"]
+        if name in allowances and info[start][2]:
+            frame, calls, _ = info[start]
+            info[start] = (frame + allowances[name], calls, [])
     # swift_once calls a global's one-time initialiser through a pointer: all of them
     # (mangled names ending in WZ) are its possible callees.
     initialisers = {s for s in starts if functions[s]["name"].endswith("WZ")}
@@ -101,7 +120,16 @@ def main():
         for callee in calls:
             if once and callee in stack:
                 continue  # an initialiser already running does not run again
+            reported = len(problems)
             depth, path = deepest(callee, stack | {start})
+            if once and any(p.startswith("recursion") for p in problems[reported:]):
+                # swift_once's callees are every initialiser, a superset. One that
+                # leads back into a function already on the stack is not the one
+                # running here: globals are initialised on first use, before the
+                # paths that reach swift_once again (the firmware global at the top
+                # of main), so it has run already. Drop it instead of reporting.
+                del problems[reported:]
+                continue
             if depth > best[0]:
                 best = (depth, path)
         result = (frame + best[0], [start] + best[1])

@@ -40,6 +40,7 @@ struct MicrobitBoard: Board {
 
   mutating func uartRead() -> UInt8? { uart.read() }
   mutating func uartWrite(_ byte: UInt8) -> Bool { uart.write(byte) }
+  var uartErrors: UInt32 { uart.errors }
 
   // MARK: ADC
 

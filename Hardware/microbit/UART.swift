@@ -27,6 +27,8 @@ struct UART {
 
   /// True while the byte last written to TXD has not produced TXDRDY yet.
   private var txBusy = false
+  /// Receive errors (overrun, parity, framing, break) since boot.
+  private(set) var errors: UInt32 = 0
 
   init() {
     GPIO.set(1 << UART.pinTX)  // idle line high before the UART takes the pin
@@ -53,6 +55,7 @@ struct UART {
       // framing and checksums deal with the lost bytes.
       MMIO.write(UART.EVENTS_ERROR, 0)
       MMIO.write(UART.ERRORSRC, MMIO.read(UART.ERRORSRC))  // write 1s to clear
+      errors &+= 1
     }
     guard MMIO.consume(UART.EVENTS_RXDRDY) else { return nil }
     return UInt8(truncatingIfNeeded: MMIO.read(UART.RXD))

@@ -8,7 +8,7 @@ extension ForceCtl {
     public static let configuration = CommandConfiguration(
       abstract: "Run the engine on the device over its built-in gesture and report the cost per frame.",
       discussion: """
-        Ticks are the device's benchmark clock (16 MHz on the micro:bit: CPU cycles; 1 MHz \
+        Ticks are the device's benchmark clock (16 MHz on the micro:bit: CPU cycles; 1 GHz \
         in SITL). In QEMU with -icount shift=0 (`forcectl emulate --icount`) one instruction \
         takes 1 ns, so instructions per frame = ticks × 62.5.
         """

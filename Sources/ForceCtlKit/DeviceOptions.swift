@@ -71,6 +71,7 @@ extension DeviceInfo {
     case .defaultsBlankFlash: source = "factory defaults (flash blank)"
     case .defaultsCorruptFlash: source = "factory defaults (flash record invalid)"
     case .defaultsNoFlash: source = "factory defaults (no flash)"
+    case .flashOlderRecord: source = "parameters from flash, older record (the last save was lost)"
     }
     return
       "\(board.withBytes { String(decoding: $0, as: UTF8.self) }) firmware \(firmwareVersion), protocol \(protocolVersion), \(source)"

@@ -169,8 +169,12 @@ extension ForceCtl.Params {
     public func run() throws {
       let client = try device.connect()
       defer { client.close() }
-      _ = try DeviceParameters.request(client, .paramLoad)
-      print("loaded from flash")
+      let reply = try DeviceParameters.request(client, .paramLoad)
+      if case .paramLoaded(let loaded) = reply, loaded.source == .flashOlderRecord {
+        print("loaded the older saved record from flash: the newest is damaged, so the last save was lost")
+      } else {
+        print("loaded from flash")
+      }
     }
   }
 

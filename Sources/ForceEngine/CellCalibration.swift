@@ -24,7 +24,7 @@ public struct CellCalibration: Equatable {
   }
 
   /// Calibrated reading, 0...1023, for a raw 10-bit reading.
-  @inlinable
+  @inlinable @inline(always)
   public func apply(_ raw: UInt16) -> Int32 {
     // |raw − offset| ≤ 1023 and gainQ16 ≤ 655 360: the product stays below 2^31.
     var value = ((Int32(raw) &- offset) &* gainQ16 &+ 32_768) >> 16
@@ -69,7 +69,7 @@ public struct LinearizationCurve: Equatable {
   }
 
   /// Interpolates the curve at `value` (0...1023).
-  @inlinable
+  @inlinable @inline(always)
   public func apply(_ value: Int32) -> Int32 {
     let index = Int(value >> 7)
     let part = value & 127

@@ -26,7 +26,13 @@ public struct EngineConfig: Equatable {
   public var pulseRiseFrames: UInt16
   public var pressThroughRiseFrames: UInt16
   /// Positional technique: items per count above rest, Q16.
-  public var positionalSlopeQ16: Int64
+  /// (Read-only: a settable computed property would get a `modify` coroutine, whose
+  /// frame Embedded Swift allocates.)
+  public var positionalSlopeQ16: Int64 { Int64(positionalSlopeWhole) << 16 | Int64(positionalSlopePartQ16) }
+  /// The slope's whole items per count and its fraction (Q16), kept apart so the
+  /// frame needs no 64-bit arithmetic: span ≤ 60 000 items, so both fit 32 bits.
+  var positionalSlopeWhole: Int32
+  var positionalSlopePartQ16: Int32
 
   /// Derives the configuration from validated parameters.
   public init(_ p: Parameters) {
@@ -51,7 +57,9 @@ public struct EngineConfig: Equatable {
     pressThroughRiseFrames = EngineConfig.riseFrames(
       from: p[.restThreshold], to: p[.pressThroughLevel], rate: rate)
     let restSpan = Int64(1023 - p[.restThreshold])
-    positionalSlopeQ16 = (Int64(p[.rangeMax] - p[.rangeMin]) * 65_536 + restSpan / 2) / restSpan
+    let slopeQ16 = (Int64(p[.rangeMax] - p[.rangeMin]) * 65_536 + restSpan / 2) / restSpan
+    positionalSlopeWhole = Int32(truncatingIfNeeded: slopeQ16 >> 16)
+    positionalSlopePartQ16 = Int32(truncatingIfNeeded: slopeQ16 & 0xFFFF)
   }
 
   /// Whole frames covering `ms` milliseconds at `rate` frames per second (rounded).

@@ -51,9 +51,9 @@ public struct EngineEvents: Equatable, Sendable {
   @inlinable public var isEmpty: Bool { mask == 0 }
 
   /// Whether `kind` happened.
-  @inlinable public func contains(_ kind: Kind) -> Bool { mask & kind.rawValue != 0 }
+  @inlinable @inline(always) public func contains(_ kind: Kind) -> Bool { mask & kind.rawValue != 0 }
 
-  @inlinable mutating func insert(_ kind: Kind) { mask |= kind.rawValue }
+  @inlinable @inline(always) mutating func insert(_ kind: Kind) { mask |= kind.rawValue }
 
-  @inlinable mutating func remove(_ kind: Kind) { mask &= ~kind.rawValue }
+  @inlinable @inline(always) mutating func remove(_ kind: Kind) { mask &= ~kind.rawValue }
 }

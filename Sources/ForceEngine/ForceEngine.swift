@@ -5,10 +5,20 @@
 /// `EngineConfig` when they change (`init`, `apply`); the rest is the small mutable
 /// state of one gesture.
 public struct ForceEngine {
-  /// The constants derived from the parameters.
-  public private(set) var config: EngineConfig
+  // Layout for Thumb: the per-frame state first, bytes before words, so its fields
+  // sit within the short load/store offsets from `self` (bytes below 32, words below
+  // 128); the constants follow.
 
-  // Word-sized state first, then the bytes, so the struct packs without padding.
+  // Byte-sized state.
+  var zone: Zone = .idle
+  var onsetCount: UInt8 = 0
+  public private(set) var direction: Direction = .up
+  var boosted = false
+  var activatedThisTouch = false
+  var pulsePeakReached = false
+  var reverse = false
+  var paused = false
+  var fallStartActive = false
 
   // Signal chain.
   var leftFilter: LowPassFilter
@@ -29,16 +39,8 @@ public struct ForceEngine {
   var fallStartFrame: UInt32 = 0
   var fallStartPosition = ValuePosition(value: 0)
 
-  // Byte-sized state.
-  var zone: Zone = .idle
-  var onsetCount: UInt8 = 0
-  public private(set) var direction: Direction = .up
-  var boosted = false
-  var activatedThisTouch = false
-  var pulsePeakReached = false
-  var reverse = false
-  var paused = false
-  var fallStartActive = false
+  /// The constants derived from the parameters.
+  public private(set) var config: EngineConfig
 
   /// An engine at `start_value`, idle.
   public init(parameters: Parameters = .defaults) {
@@ -76,23 +78,25 @@ public struct ForceEngine {
     let cellLeft = (leftQ8 &+ 128) >> 8
     let cellRight = (rightQ8 &+ 128) >> 8
 
-    if zone == .idle {
+    var touching = zone != .idle
+    if !touching {
       let total = left &+ right
-      if confirmTouch(force: force, total: total > 1023 ? 1023 : total, cellLeft, cellRight, &events) {
-        touch(force: force, cellLeft, cellRight, &events)
-      }
-    } else {
-      touch(force: force, cellLeft, cellRight, &events)
+      touching = confirmTouch(force: force, total: total > 1023 ? 1023 : total, cellLeft, cellRight, &events)
     }
+    if touching { touch(force: force, cellLeft, cellRight, &events) }  // one call site: inlined once
 
     if direction == directionBefore {
       events.remove(.direction)  // changed and changed back within the frame
     }
-    if position.value != valueBefore {
-      events.insert(.value)
+    if position.value != valueBefore { events.insert(.value) }
+    // The frame only sets event bits; each payload is the state its event left
+    // behind, filled in here (fewer live values on the way: fewer spills on Thumb).
+    if events.contains(.touchDown) { events.velocity = onsetVelocity }
+    if events.contains(.direction) { events.direction = direction }
+    if events.contains(.boost) { events.boostOn = boosted }
+    if events.mask & (EngineEvents.Kind.value.rawValue | EngineEvents.Kind.commit.rawValue) != 0 {
       events.value = position.value
     }
-    if events.contains(.commit) { events.value = position.value }
     previousForce = force
     return FrameOutput(
       force: Int16(truncatingIfNeeded: force), state: state, direction: direction,
@@ -117,6 +121,7 @@ public struct ForceEngine {
   /// touch is confirmed. The velocity is the peak raw force over the window's
   /// samples after the first (a hard strike reaches more force in the same time),
   /// so a first sample that reads 0 changes nothing.
+  @inline(always)
   mutating func confirmTouch(
     force: Int32, total: Int32, _ cellLeft: Int32, _ cellRight: Int32, _ events: inout EngineEvents
   ) -> Bool {
@@ -135,10 +140,7 @@ public struct ForceEngine {
     guard onsetCount == EngineConfig.onsetFrames else { return false }
     onsetCount = 0
 
-    var velocity = (onsetPeak &* EngineConfig.velocityScaleQ16 &+ 32_768) >> 16
-    velocity = velocity < 1 ? 1 : (velocity > 127 ? 127 : velocity)
-    events.insert(.touchDown)
-    events.velocity = UInt8(truncatingIfNeeded: velocity)
+    events.insert(.touchDown)  // payload: onsetVelocity
     setDirection(.up, &events)
     zone = .resting
     touchStart = position
@@ -152,8 +154,15 @@ public struct ForceEngine {
     return true
   }
 
+  /// The touch-down velocity, 1...127, from the peak of the onset window.
+  var onsetVelocity: UInt8 {
+    let velocity = (onsetPeak &* EngineConfig.velocityScaleQ16 &+ 32_768) >> 16
+    return UInt8(truncatingIfNeeded: velocity < 1 ? 1 : (velocity > 127 ? 127 : velocity))
+  }
+
   // MARK: While touching
 
+  @inline(always)
   mutating func touch(force: Int32, _ cellLeft: Int32, _ cellRight: Int32, _ events: inout EngineEvents) {
     let before = zone
     zone = config.edges.next(from: before, force: force)
@@ -191,10 +200,16 @@ public struct ForceEngine {
     }
   }
 
+  @inline(always)
   mutating func chooseDirection(force: Int32, _ cellLeft: Int32, _ cellRight: Int32, _ events: inout EngineEvents) {
+    // The default technique first, by a compare: a switch here is a jump table.
+    if config.technique == .thumbRoll {
+      if let rolled = roll(cellLeft, cellRight) { setDirection(rolled, &events) }
+      return
+    }
     switch config.technique {
     case .thumbRoll:
-      if let rolled = roll(cellLeft, cellRight) { setDirection(rolled, &events) }
+      break
     case .twoButton:
       if cellRight > cellLeft {
         setDirection(.up, &events)
@@ -227,6 +242,7 @@ public struct ForceEngine {
   /// B − B0 > T/1000 ⟺ 2000·(r·l0 − l·r0) > T·(r+l)·(r0+l0).
   /// Bounds: |2000·(r·l0 − l·r0)| ≤ 2000·1023² < 2^31 and T·(r+l)·(r0+l0) ≤
   /// 1000·2046² < 2^32, so 32 bits suffice.
+  @inline(always)
   func roll(_ cellLeft: Int32, _ cellRight: Int32) -> Direction? {
     let cross = 2000 &* (cellRight &* neutralLeft &- cellLeft &* neutralRight)
     let scale =
@@ -237,6 +253,7 @@ public struct ForceEngine {
     return nil
   }
 
+  @inline(always)
   mutating func move(force: Int32, _ events: inout EngineEvents) {
     if config.technique == .positional {
       setBoosted(false, &events)
@@ -261,18 +278,24 @@ public struct ForceEngine {
   }
 
   /// Positional technique (Docs/techniques.md): force from rest to full scale maps linearly onto
-  /// the range. 64-bit multiply, no division.
+  /// the range. 32-bit only: the Q16 slope is applied as whole items plus a fraction
+  /// (above ≤ 1023, whole ≤ 60 000, fraction < 2^16), and the fraction of an item is
+  /// scaled by `unitsPerItem` split the same way (|part| ≤ 2^15, low half < 2^16).
+  @inline(never)
   func positionalPosition(force: Int32) -> ValuePosition {
-    let above = Int64(force &- config.edges.rest)
-    let itemsQ16 = (above < 0 ? 0 : above) &* config.positionalSlopeQ16 &+ 32_768
-    let value = config.range.min &+ Int32(truncatingIfNeeded: itemsQ16 >> 16)
-    let partQ16 = (itemsQ16 & 0xFFFF) &- 32_768
-    let fraction = Int32(truncatingIfNeeded: (partQ16 &* Int64(config.range.unitsPerItem)) >> 16)
+    let difference = force &- config.edges.rest
+    let above = difference < 0 ? 0 : difference
+    let partItemsQ16 = above &* config.positionalSlopePartQ16 &+ 32_768
+    let value = config.range.min &+ above &* config.positionalSlopeWhole &+ (partItemsQ16 >> 16)
+    let partQ16 = (partItemsQ16 & 0xFFFF) &- 32_768
+    let units = config.range.unitsPerItem
+    let fraction = partQ16 &* (units >> 16) &+ ((partQ16 &* (units & 0xFFFF)) >> 16)
     if value >= config.range.max { return ValuePosition(value: config.range.max) }  // slope rounding
     return ValuePosition(value: value, fraction: fraction)
   }
 
   /// Force fell from the rate zones back below rest (still touching).
+  @inline(always)
   mutating func deactivate(_ events: inout EngineEvents) {
     if config.technique == .pulse, pulsePeakReached,
       frame &- activationFrame <= UInt32(config.pulseWindowFrames)
@@ -291,6 +314,7 @@ public struct ForceEngine {
 
   // MARK: Release
 
+  @inline(always)
   mutating func release(from before: Zone, _ events: inout EngineEvents) {
     if before >= .normal { deactivate(&events) }
     setBoosted(false, &events)
@@ -310,19 +334,19 @@ public struct ForceEngine {
 
   // MARK: Helpers
 
+  @inline(always)
   mutating func setDirection(_ new: Direction, _ events: inout EngineEvents) {
     if new != direction {
       direction = new
-      events.insert(.direction)
-      events.direction = new
+      events.insert(.direction)  // payload: the direction at the end of the frame
     }
   }
 
+  @inline(always)
   mutating func setBoosted(_ new: Bool, _ events: inout EngineEvents) {
     if new != boosted {
       boosted = new
-      events.insert(.boost)
-      events.boostOn = new
+      events.insert(.boost)  // payload: boosted at the end of the frame
     }
   }
 }

@@ -24,7 +24,7 @@ public struct LowPassFilter: Equatable {
   @inlinable public var valueQ8: Int32 { stateQ8 }
 
   /// Feeds one sample (0...1023) and returns the output in Q8 counts.
-  @inlinable
+  @inlinable @inline(always)
   public mutating func step(_ sample: Int32) -> Int32 {
     // |x·256 − y| ≤ 261 888 and α ≤ 4096: the product stays below 2^31.
     stateQ8 = stateQ8 &+ (((sample << 8) &- stateQ8) &* alphaQ12 &+ 2048) >> 12

@@ -25,7 +25,7 @@ public struct TransferFunction: Equatable {
 
   /// Speed in milli-items per second at force `force` (0...1023). `boosted` picks the
   /// segment inside the hysteresis band just below the boost threshold.
-  @inlinable
+  @inlinable @inline(always)
   public func speed(force: Int32, boosted: Bool) -> Int32 {
     if boosted {
       let above = force > boost ? (force > 1023 ? 1023 : force) &- boost : 0

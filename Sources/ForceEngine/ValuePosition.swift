@@ -39,7 +39,7 @@ public struct ValueRange: Equatable {
   }
 
   /// Moves `position` by `delta` units (positive is up), then clamps or wraps.
-  @inlinable
+  @inlinable @inline(always)
   public func move(_ position: inout ValuePosition, by delta: Int32) {
     var fraction = position.fraction &+ delta
     var value = position.value
@@ -73,7 +73,7 @@ public struct ValueRange: Equatable {
   }
 
   /// One whole step from `value` in `direction`, clamped or wrapped.
-  @inlinable
+  @inlinable @inline(always)
   public func step(from value: Int32, _ direction: Direction) -> Int32 {
     if direction == .up {
       if value < max { return value &+ 1 }

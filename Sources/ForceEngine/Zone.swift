@@ -43,21 +43,15 @@ public struct ZoneEdges: Equatable {
   /// The zone after one frame at force `force`, starting from `zone`: up to the
   /// highest zone whose threshold `force` reaches, else down past every edge that
   /// `force` fell below by more than the hysteresis.
-  @inlinable
+  @inlinable @inline(always)
   public func next(from zone: Zone, force: Int32) -> Zone {
-    let rising: Bool
-    switch zone {
-    case .idle: rising = force >= contact
-    case .resting: rising = force >= rest
-    case .normal: rising = force >= boost
-    case .boosted: rising = false
-    }
-    if rising {
-      return force >= boost ? .boosted : (force >= rest ? .normal : .resting)
-    }
+    // The highest zone whose threshold `force` reaches: entered at once when above
+    // `zone` (rising), kept when equal.
+    let reached: Zone = force >= boost ? .boosted : (force >= rest ? .normal : (force >= contact ? .resting : .idle))
+    if reached >= zone { return reached }
     if zone == .boosted && force >= boost &- hysteresis { return .boosted }
     if zone >= .normal && force >= rest &- hysteresis { return .normal }
-    if zone >= .resting && force >= contact &- hysteresis { return .resting }
+    if force >= contact &- hysteresis { return .resting }  // zone ≥ .resting here
     return .idle
   }
 }

@@ -3,54 +3,16 @@ import ForceEngine
 /// The device benchmark: a fresh engine stepped over a built-in thumb-roll gesture.
 ///
 /// The gesture is computed on the fly (rest, press, roll left, roll right and boost,
-/// release: 1 000 frames a cycle). The loop runs twice, once with the engine and once
-/// with only the gesture, and the difference is returned, so the ticks are the
-/// engine's alone. A third pass times every frame on its own for the slowest one,
-/// less the cost of reading the counter twice.
+/// release: 1 000 frames a cycle). A run (`BenchRun`) advances in slices of at most
+/// `sliceMicroseconds` between the firmware's other work, so the device keeps
+/// answering and stepping its own engine while a long run is in progress.
 public enum BenchTrace {
-  /// Ticks spent in `ForceEngine.step` over `frames` frames, and of the slowest frame.
-  static func run<B: Board>(
-    frames: UInt32, parameters: Parameters, board: inout B
-  ) -> (total: UInt32, slowest: UInt32) {
-    var engine = ForceEngine(parameters: parameters)
-    var sink: Int32 = 0
-    let start = board.ticks()
-    for frame in 0..<frames {
-      let cells = sample(frame)
-      let output = engine.step(left: cells.left, right: cells.right)
-      sink &+= output.value &+ Int32(output.events.mask)
-      if frame & 1023 == 0 { board.feedWatchdog() }
-    }
-    let middle = board.ticks()
-    for frame in 0..<frames {
-      let cells = sample(frame)
-      sink &+= Int32(cells.left ^ cells.right)
-      if frame & 1023 == 0 { board.feedWatchdog() }
-    }
-    let end = board.ticks()
-
-    var readCost = UInt32.max
-    for _ in 0..<16 {
-      let a = board.ticks()
-      let b = board.ticks()
-      readCost = min(readCost, b &- a)
-    }
-    engine = ForceEngine(parameters: parameters)
-    var slowest: UInt32 = 0
-    for frame in 0..<frames {
-      let cells = sample(frame)
-      let before = board.ticks()
-      let output = engine.step(left: cells.left, right: cells.right)
-      let spent = board.ticks() &- before
-      sink &+= output.value
-      slowest = max(slowest, spent > readCost ? spent &- readCost : 0)
-      if frame & 1023 == 0 { board.feedWatchdog() }
-    }
-    keep(sink)
-    let withEngine = middle &- start
-    let gestureOnly = end &- middle
-    return (withEngine > gestureOnly ? withEngine &- gestureOnly : 0, slowest)
-  }
+  /// Longest slice of engine frames run in one pass of the super-loop, in µs of the
+  /// board's tick counter (plus the frame in progress when it runs out). Shorter than
+  /// the 520 µs the micro:bit's 6-byte UART receive FIFO lasts at 115200 baud.
+  public static let sliceMicroseconds: UInt32 = 250
+  /// Most engine frames in one slice, whatever the counter says.
+  public static let sliceFrames = 1024
 
   /// Frame `frame` of the gesture, (left, right).
   public static func sample(_ frame: UInt32) -> (left: UInt16, right: UInt16) {

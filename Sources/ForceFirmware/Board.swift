@@ -15,6 +15,9 @@ public protocol Board {
   /// Hands one byte to the transmitter. Returns false (and drops nothing) when the
   /// transmitter is still busy with the previous byte; the caller retries later.
   mutating func uartWrite(_ byte: UInt8) -> Bool
+  /// Receive errors the UART has reported since boot (bytes lost because the receive
+  /// FIFO was not read in time, framing errors), reported in `statsReport`.
+  var uartErrors: UInt32 { get }
 
   // MARK: ADC
 

@@ -15,7 +15,8 @@ extension FirmwareApp {
     let seq = frame.seq
     switch message {
     case .hello:
-      // A new session starts from a known state: no streaming, no injection.
+      // A new session starts from a known state: no bench, no streaming, no injection.
+      endBench()
       telemetryDecimation = 0
       eventsEnabled = false
       injecting = false
@@ -32,7 +33,7 @@ extension FirmwareApp {
         parametersChanged(from: old)
         send(.paramValue(pair), seq: seq)
       } catch {
-        send(.error(ErrorReply(requestType: .paramSet, rejected: error)), seq: seq)
+        send(.error(ErrorReply(rejecting: pair, because: error)), seq: seq)
       }
     case .paramSetBatch(let batch):
       let old = parameters
@@ -53,6 +54,10 @@ extension FirmwareApp {
       parametersChanged(from: old)
       send(.ack(Ack(.paramDefaults)), seq: seq)
     case .streamStart(let start):
+      guard board.hasADC else {
+        send(.error(ErrorReply(requestType: .streamStart, missing: .adc)), seq: seq)
+        return
+      }
       telemetryDecimation = start.decimation
       telemetryCountdown = start.decimation
       eventsEnabled = start.events
@@ -65,10 +70,10 @@ extension FirmwareApp {
     case .inject(let request):
       inject(request, seq: seq)
     case .bench(let request):
-      let ticks = BenchTrace.run(frames: request.frames, parameters: parameters, board: &board)
-      let result = BenchResult(
-        frames: request.frames, ticks: ticks.total, tickHz: board.tickHz, maxFrameTicks: ticks.slowest)
-      send(.benchResult(result), seq: seq)
+      // Runs in slices from `poll`; `benchSlice` replies when it is done.
+      bench = BenchRun(seq: seq, frames: request.frames, parameters: parameters, board: &board)
+    case .stats:
+      send(.statsReport(linkStats), seq: seq)
     default:
       send(.error(ErrorReply.unrecognised(frame)), seq: seq)
     }
@@ -87,13 +92,11 @@ extension FirmwareApp {
   }
 
   /// Runs injected samples through the engine in place of the ADC, one reply each.
-  /// `resetFirst` starts an injection session: the engine restarts at power-up
-  /// state and the ADC, telemetry and events pause until `endSession` or `hello`.
+  /// `resetFirst` restarts the engine at power-up state. Any `inject` starts (or
+  /// continues) an injection session: the ADC, telemetry and events pause until
+  /// `endSession` or `hello`, and the telemetry frame number stands still meanwhile.
   mutating func inject(_ request: InjectRequest, seq: UInt8) {
-    if request.resetFirst {
-      engine = ForceEngine(parameters: parameters)
-      frameNumber = 0
-    }
+    if request.resetFirst { engine = ForceEngine(parameters: parameters) }
     injecting = true
     for index in 0..<request.count {
       let sample = request[index]
@@ -118,14 +121,18 @@ extension FirmwareApp {
   }
 
   mutating func load(seq: UInt8) {
+    guard board.flashPageCount >= 2 else {
+      send(.error(ErrorReply(requestType: .paramLoad, flash: .unavailable)), seq: seq)
+      return
+    }
     let loaded = ParameterStore.load(from: board)
     switch loaded.source {
-    case .flash:
+    case .flash, .olderRecord:
       let old = parameters
       stored = loaded
       parameters = loaded.parameters
       parametersChanged(from: old)
-      send(.ack(Ack(.paramLoad)), seq: seq)
+      send(.paramLoaded(ParamLoaded(source: loaded.source == .flash ? .flash : .flashOlderRecord)), seq: seq)
     case .blank:
       send(.error(ErrorReply(requestType: .paramLoad, flash: .blank)), seq: seq)
     case .corrupt, .olderLayout:

@@ -4,9 +4,11 @@ import ForceProtocol
 /// The portable firmware: the engine, the parameters in flash and the wire protocol,
 /// generic over the `Board` it runs on (the micro:bit, QEMU's micro:bit, or SITL).
 ///
-/// One super-loop (`poll`): take received bytes and answer requests, run one engine
-/// frame per frame-timer tick (ADC samples, or none when samples are injected), send
-/// events and telemetry, hand queued bytes to the UART. Nothing in it waits.
+/// One super-loop (`poll`): take received bytes and answer at most one request, run
+/// one engine frame per frame-timer tick (ADC samples, or none when samples are
+/// injected) and feed the watchdog, send events and telemetry, run one slice of a
+/// `bench` in progress, hand queued bytes to the UART. Nothing in it waits, and
+/// nothing else feeds the watchdog.
 public struct FirmwareApp<B: Board> {
   /// Firmware version reported in the handshake.
   public static var version: (major: UInt8, minor: UInt8, patch: UInt8) { (0, 1, 0) }
@@ -31,8 +33,13 @@ public struct FirmwareApp<B: Board> {
   var eventsEnabled = false
   var frameNumber: UInt16 = 0
   var injecting = false
-  var streamSequence: UInt8 = 0  // seq of unsolicited frames; gaps show losses
+  var streamSequence: UInt8 = 0  // seq of unsolicited frames queued; a gap means link losses
   var lastLEDImage: UInt32 = 0
+  /// Received bytes and requests answered `busy` or dropped (the rest of `statsReport`
+  /// comes from the decoder, the board and the transmit queue).
+  var link = LinkStats()
+  /// The `bench` in progress, if any.
+  var bench: BenchRun?
 
   /// Boots: loads the parameters from flash (defaults when blank or corrupt), starts
   /// the frame timer and the watchdog.
@@ -41,6 +48,7 @@ public struct FirmwareApp<B: Board> {
     stored = ParameterStore.load(from: board)
     switch stored.source {
     case .flash: bootSource = .flash
+    case .olderRecord: bootSource = .flashOlderRecord
     case .blank: bootSource = board.flashPageCount >= 2 ? .defaultsBlankFlash : .defaultsNoFlash
     case .corrupt, .olderLayout: bootSource = .defaultsCorruptFlash
     }
@@ -58,8 +66,13 @@ public struct FirmwareApp<B: Board> {
   /// One pass of the super-loop.
   public mutating func poll() {
     while let byte = board.uartRead() {
-      if let frame = decoder.feed(byte) { handle(frame) }
+      link.rxBytes &+= 1
+      if let frame = decoder.feed(byte) {
+        accept(frame)
+        break  // one request a pass: the frame loop runs between requests
+      }
     }
+    transmit.pump(&board)
     if board.frameDue() {
       board.feedWatchdog()
       if board.hasADC && !injecting {
@@ -69,23 +82,75 @@ public struct FirmwareApp<B: Board> {
       }
       board.refreshLEDs()
     }
+    if bench != nil { benchSlice() }
     transmit.pump(&board)
   }
 
+  /// Serves a received frame when its whole reply fits in the transmit queue and no
+  /// bench is running (`hello` always, ending the bench); otherwise answers `busy`, or
+  /// drops it and counts it when not even that fits.
+  mutating func accept(_ frame: DecodedFrame) {
+    let type = MessageType(rawValue: frame.type)
+    let room = type?.replyRoom(bodyLength: frame.bodyCount) ?? FirmwareApp.errorRoom
+    if transmit.free >= room && (bench == nil || type == .hello) {
+      handle(frame)
+    } else if transmit.free >= FirmwareApp.errorRoom {
+      replyBusy(type: frame.type, seq: frame.seq)
+    } else {
+      link.dropped &+= 1
+    }
+  }
+
+  /// Answers `busy` (kept out of `accept`, whose frame is on the deepest stack path).
+  @inline(never)
+  mutating func replyBusy(type: UInt8, seq: UInt8) {
+    link.busy &+= 1
+    send(.error(ErrorReply(code: .busy, requestType: type)), seq: seq)
+  }
+
+  /// Bytes of an `error` frame on the wire.
+  static var errorRoom: Int { 14 }
+
+  /// Runs one slice of the bench in progress; replies when it is finished.
+  mutating func benchSlice() {
+    guard bench != nil else { return }
+    bench!.slice(on: &board)
+    if bench!.finished { endBench() }
+  }
+
+  /// Sends the bench's result (the frames run so far) and forgets the run.
+  mutating func endBench() {
+    guard let seq = bench?.seq, let result = bench?.result(tickHz: board.tickHz) else { return }
+    bench = nil
+    send(.benchResult(result), seq: seq)
+  }
+
+  /// The link counters now.
+  var linkStats: LinkStats {
+    var stats = LinkStats(rxBytes: link.rxBytes, decoder: decoder.statistics)
+    stats.uartErrors = board.uartErrors
+    stats.busy = link.busy
+    stats.dropped = link.dropped
+    stats.txBytes = transmit.queued
+    stats.streamDropped = transmit.dropped
+    return stats
+  }
+
   /// Sends telemetry (every `decimation`th frame) and events for one engine frame.
+  /// `seq` advances only for frames queued: a frame dropped for lack of room shows
+  /// as a jump of the frame number, and in `statsReport.streamDropped`.
   mutating func stream(left: UInt16, right: UInt16, output: FrameOutput) {
     frameNumber &+= 1
     if eventsEnabled && !output.events.isEmpty {
-      send(.event(EventReport(frame: frameNumber, events: output.events)), seq: streamSequence, streamed: true)
-      streamSequence &+= 1
+      let event = EventReport(frame: frameNumber, events: output.events)
+      if send(.event(event), seq: streamSequence, streamed: true) { streamSequence &+= 1 }
     }
     if telemetryDecimation != 0 {
       telemetryCountdown &-= 1
       if telemetryCountdown == 0 {
         telemetryCountdown = telemetryDecimation
         let telemetry = Telemetry(frame: frameNumber, left: left, right: right, output: output)
-        send(.telemetry(telemetry), seq: streamSequence, streamed: true)
-        streamSequence &+= 1
+        if send(.telemetry(telemetry), seq: streamSequence, streamed: true) { streamSequence &+= 1 }
       }
     }
     showOnLEDs(output)

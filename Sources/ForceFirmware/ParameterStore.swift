@@ -18,8 +18,10 @@ import ForceProtocol
 /// with the magic word last, then reads it back. A power cut at any point leaves the
 /// other slot, and so the previous settings, intact: a half-written slot has no magic
 /// or a bad CRC and is ignored. Loading takes the valid record with the highest
-/// sequence number; a record from an older layout is never misread (it is reset to
-/// the defaults, and the handshake says so).
+/// sequence number, and says so (`olderRecord`) when the other slot holds a damaged
+/// or unfinished record that may be newer: the last save was lost. A record from an
+/// older layout is never misread (it is reset to the defaults, and the handshake says
+/// so). A slot of all 0xFF (erased) or all 0x00 (QEMU's flash at boot) is blank.
 public enum ParameterStore {
   /// Magic word at the start of a record.
   public static let magic: UInt32 = 0x314B_5046
@@ -38,6 +40,9 @@ public enum ParameterStore {
     case corrupt = 2
     /// The newest record was written by an older layout: reset to defaults.
     case olderLayout = 3
+    /// A valid record, but the other slot holds a damaged or unfinished record that is
+    /// not known to be older: the newest save was lost and the older record loaded.
+    case olderRecord = 4
   }
 
   /// The result of `load`.
@@ -63,12 +68,14 @@ public enum ParameterStore {
     var best: (slot: Int, sequence: UInt32, parameters: Parameters)?
     var sawAnything = false
     var newestOlderLayout: UInt32?
+    var damaged: (sequence: UInt32?, seen: Bool) = (nil, false)
     for slot in 0..<2 {
       switch readRecord(board, slot: slot) {
       case .blank:
         break
-      case .invalid:
+      case .invalid(let sequence):
         sawAnything = true
+        damaged = (sequence, true)
       case .olderLayout(let sequence):
         sawAnything = true
         if newestOlderLayout.map({ isNewer(sequence, than: $0) }) ?? true { newestOlderLayout = sequence }
@@ -83,7 +90,11 @@ public enum ParameterStore {
       return Loaded(parameters: .defaults, source: .olderLayout, sequence: older, slot: nil)
     }
     if let best {
-      return Loaded(parameters: best.parameters, source: .flash, sequence: best.sequence, slot: best.slot)
+      // A damaged slot beside a valid one is the lost newest save unless its header
+      // still shows an older sequence number.
+      let lost = damaged.seen && !(damaged.sequence.map { isNewer(best.sequence, than: $0) } ?? false)
+      return Loaded(
+        parameters: best.parameters, source: lost ? .olderRecord : .flash, sequence: best.sequence, slot: best.slot)
     }
     return Loaded(parameters: .defaults, source: sawAnything ? .corrupt : .blank, sequence: 0, slot: nil)
   }
@@ -115,7 +126,8 @@ public enum ParameterStore {
 
   enum Record {
     case blank
-    case invalid
+    /// Damaged or unfinished; the sequence number when the header is intact.
+    case invalid(sequence: UInt32?)
     case olderLayout(sequence: UInt32)
     case valid(sequence: UInt32, parameters: Parameters)
   }
@@ -157,26 +169,27 @@ struct RecordBuffer {
   func decode() -> ParameterStore.Record {
     withUnsafeBytes(of: bytes) { raw in
       let magic = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-      if magic == 0xFFFF_FFFF {
-        for index in 0..<ParameterStore.recordSize where raw[index] != 0xFF { return .invalid }
+      if magic == 0xFFFF_FFFF || magic == 0 {
+        let fill = raw[0]
+        for index in 0..<ParameterStore.recordSize where raw[index] != fill { return .invalid(sequence: nil) }
         return .blank
       }
-      guard magic == ParameterStore.magic else { return .invalid }
+      guard magic == ParameterStore.magic else { return .invalid(sequence: nil) }
       let layout = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt16.self))
       let length = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
       let sequence = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
       let storedCRC = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt16.self))
       guard length <= Parameters.encodedSize, storedCRC == RecordBuffer.crc(raw, length: length) else {
-        return .invalid
+        return .invalid(sequence: sequence)
       }
       if layout < Parameters.layoutVersion { return .olderLayout(sequence: sequence) }
       guard layout == Parameters.layoutVersion, length == Parameters.encodedSize,
         let parameters = Parameters(decoding: UnsafeRawBufferPointer(rebasing: raw[ParameterStore.headerSize...]))
-      else { return .invalid }
+      else { return .invalid(sequence: sequence) }
       do throws(ParameterError) {
         try parameters.validate()
       } catch {
-        return .invalid
+        return .invalid(sequence: sequence)
       }
       return .valid(sequence: sequence, parameters: parameters)
     }

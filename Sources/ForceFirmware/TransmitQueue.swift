@@ -3,10 +3,11 @@ import ForceProtocol
 /// A 1 KB ring of bytes waiting for the UART, filled a whole frame at a time.
 ///
 /// The frame loop never waits for the UART: `pump` hands over as many bytes as the
-/// transmitter takes and returns. Replies always fit (the host keeps one request
-/// outstanding, and the largest reply burst — 16 injection results — is under
-/// `replyReserve`); telemetry and events are only queued while that much stays
-/// free, otherwise they are dropped and counted (the host sees a sequence gap).
+/// transmitter takes and returns. A request is only served when its whole reply fits
+/// (`MessageType.replyRoom`; else it is answered `busy`); telemetry and events are
+/// only queued while `replyReserve` stays free (room for the largest reply burst, 16
+/// injection results), otherwise they are dropped and counted in `dropped` (the host
+/// sees the telemetry frame number jump).
 public struct TransmitQueue {
   /// Capacity in bytes.
   public static let capacity = 1024
@@ -18,6 +19,8 @@ public struct TransmitQueue {
   var count = 0
   /// Streamed frames dropped for lack of space.
   public private(set) var dropped: UInt32 = 0
+  /// Bytes queued since boot (wraps).
+  public private(set) var queued: UInt32 = 0
 
   /// An empty queue.
   public init() {}
@@ -42,6 +45,7 @@ public struct TransmitQueue {
       }
     }
     count &+= bytes.count
+    queued &+= UInt32(truncatingIfNeeded: bytes.count)
     return true
   }
 

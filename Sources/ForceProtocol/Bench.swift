@@ -1,7 +1,11 @@
 /// `bench` (0x0C): run `frames` engine frames over the firmware's built-in trace and
-/// report the time taken. The device answers nothing else until it is done.
+/// report the time taken. The device runs it in short slices between its other work;
+/// meanwhile it answers every request but `hello` with `busy`, and `hello` ends the
+/// run early (its `benchResult` comes first, with the frames run so far).
 public struct BenchRequest: Equatable, Sendable {
-  /// Engine frames to run (≥ 1).
+  /// Most frames one request may ask for.
+  public static let maxFrames: UInt32 = 1_000_000
+  /// Engine frames to run (1…`maxFrames`).
   public var frames: UInt32
 
   /// A bench request.
@@ -12,16 +16,23 @@ public struct BenchRequest: Equatable, Sendable {
   @inline(never)
   init(from reader: inout ByteReader) throws(ProtocolError) {
     frames = try reader.u32()
-    guard frames > 0 else { throw .badValue }
+    guard frames > 0, frames <= BenchRequest.maxFrames else {
+      throw .fieldOutOfRange(offset: 0, value: Int32(bitPattern: frames))
+    }
   }
 }
 
 /// `benchResult` (0x86): frames run, ticks elapsed, the tick rate and the slowest
 /// single frame. Time per frame is `ticks / tickHz / frames` seconds.
+///
+/// Every frame is timed on its own; `ticks` is the sum of those times, so
+/// `maxFrameTicks ≤ ticks`, `ticks == maxFrameTicks` when `frames` is 1, and
+/// `ticks ≥ frames` (a frame counts at least one tick).
 public struct BenchResult: Equatable, Sendable {
-  /// Engine frames run.
+  /// Engine frames run (fewer than requested when `hello` ended the run).
   public var frames: UInt32
-  /// Elapsed ticks of the board's free-running counter.
+  /// Ticks of the board's free-running counter spent in the engine, summed over the
+  /// frames (saturates at `UInt32.max`).
   public var ticks: UInt32
   /// Ticks per second.
   public var tickHz: UInt32

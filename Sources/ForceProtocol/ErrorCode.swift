@@ -7,13 +7,15 @@ public enum ErrorCode: UInt8, Sendable {
   /// A value is out of range. `parameter` names the parameter (0xFF: not a
   /// parameter), `detail` the `ParameterRule` code (0xFF: the field's own encoding).
   case outOfRange = 3
-  /// The device cannot serve the request now (a bench run, a flash write); retry later.
+  /// The device cannot serve the request now (a bench is running, or its transmit
+  /// queue has no room for the reply); retry later. Nothing was done.
   case busy = 4
   /// Saving or loading the parameters failed; `detail` is a `FlashFailure` code.
   case flash = 5
   /// The parameter id does not exist (`parameter` holds it).
   case unknownParameter = 6
-  /// The request is valid but this device cannot do it (see `Capabilities`).
+  /// The request is valid but this device cannot do it: `detail` holds the missing
+  /// `Capabilities` bits (e.g. 0x01: no force sensor, so no streaming).
   case unsupported = 7
 }
 

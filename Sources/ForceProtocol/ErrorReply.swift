@@ -3,8 +3,10 @@ import ForceEngine
 /// `error` (0xFF): why a request failed. It changed nothing on the device.
 ///
 /// Body (8 bytes): code (u8), requestType (u8), parameter (u8, 0xFF = none), detail
-/// (u8, 0xFF = none; the `ParameterRule` code for `outOfRange`, the `FlashFailure`
-/// code for `flash`), value (i32, the rejected value, else 0).
+/// (u8, 0xFF = none; for `outOfRange` the `ParameterRule` code, or for a field that is
+/// not a parameter its byte offset in the request body; the `FlashFailure` code for
+/// `flash`; the missing `Capabilities` bits for `unsupported`), value (i32, the
+/// rejected value, else 0).
 public struct ErrorReply: Equatable, Sendable {
   /// "No parameter" / "no detail".
   public static let none: UInt8 = 0xFF
@@ -32,12 +34,27 @@ public struct ErrorReply: Equatable, Sendable {
     self.value = value
   }
 
-  /// The reply to a `paramSet` or `paramSetBatch` the engine rejected: `outOfRange`
-  /// with the parameter, the `ParameterRule` code and the value.
+  /// The reply to a `paramSetBatch` the engine rejected: `outOfRange` with the
+  /// parameter the rule names (`ParameterRule.subject`), the `ParameterRule` code and
+  /// that parameter's value in the rejected set.
   public init(requestType: MessageType, rejected error: ParameterError) {
     self.init(
       code: .outOfRange, requestType: requestType.rawValue, parameter: error.parameter.rawValue,
       detail: error.rule.rawValue, value: error.value)
+  }
+
+  /// The reply to a `paramSet` the engine rejected: `outOfRange` with the parameter and
+  /// value the request sent, and the code of the rule they broke.
+  public init(rejecting pair: ParamValue, because error: ParameterError) {
+    self.init(
+      code: .outOfRange, requestType: MessageType.paramSet.rawValue, parameter: pair.id,
+      detail: error.rule.rawValue, value: pair.value)
+  }
+
+  /// The reply to a request the device cannot serve without `missing` (`unsupported`,
+  /// detail = the missing capability bits).
+  public init(requestType: MessageType, missing: Capabilities) {
+    self.init(code: .unsupported, requestType: requestType.rawValue, detail: missing.rawValue)
   }
 
   /// The reply to a flash failure.
@@ -55,6 +72,8 @@ public struct ErrorReply: Equatable, Sendable {
       self.init(code: .badLength, requestType: frame.type)
     case .badValue:
       self.init(code: .outOfRange, requestType: frame.type)
+    case .fieldOutOfRange(let offset, let value):
+      self.init(code: .outOfRange, requestType: frame.type, detail: offset, value: value)
     case .unknownParameter(let id):
       self.init(code: .unknownParameter, requestType: frame.type, parameter: id)
     }

@@ -1,6 +1,8 @@
 import ForceEngine
 
-/// `hello` (0x01): the host opens a session and states its protocol version.
+/// `hello` (0x01): the host opens a session and states its protocol version. The
+/// device answers `info` whatever the version (the host decides), after ending any
+/// streaming, injection session or bench run.
 public struct Hello: Equatable, Sendable {
   /// The host's protocol version (`FrameFormat.protocolVersion`).
   public var protocolVersion: UInt8
@@ -49,6 +51,9 @@ public enum ParameterSource: UInt8, Sendable {
   case defaultsCorruptFlash = 2
   /// Factory defaults: the board has no parameter flash.
   case defaultsNoFlash = 3
+  /// Loaded from flash, but from the older of the two records: the newest one is
+  /// damaged or unfinished, so the last save was lost.
+  case flashOlderRecord = 4
 }
 
 /// `info` (0x81): the handshake reply, everything a host checks before talking on.

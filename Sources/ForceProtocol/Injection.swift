@@ -75,7 +75,7 @@ public struct InjectRequest: Equatable, Sendable {
   @inline(never)
   init(from reader: inout ByteReader) throws(ProtocolError) {
     let flags = try reader.u8()
-    guard flags & ~3 == 0 else { throw .badValue }
+    guard flags & ~3 == 0 else { throw .fieldOutOfRange(offset: 0, value: Int32(flags)) }
     resetFirst = flags & 1 != 0
     endSession = flags & 2 != 0
     let samples = reader.remaining / 4
@@ -83,16 +83,19 @@ public struct InjectRequest: Equatable, Sendable {
       throw .badLength
     }
     for _ in 0..<samples {
+      let offset = UInt8(truncatingIfNeeded: reader.offset)
       let left = try reader.u16()
+      guard left <= 1023 else { throw .fieldOutOfRange(offset: offset, value: Int32(left)) }
       let right = try reader.u16()
-      guard left <= 1023, right <= 1023 else { throw .badValue }
+      guard right <= 1023 else { throw .fieldOutOfRange(offset: offset &+ 2, value: Int32(right)) }
       append(left: left, right: right)
     }
   }
 }
 
 /// `injectResult` (0x85): the engine's output for one injected sample — everything
-/// needed to rebuild the output CSV row (`output` is the engine's `FrameOutput`).
+/// needed to rebuild the row of `forcectl sim run`'s CSV (`output` is the engine's
+/// `FrameOutput`).
 ///
 /// Body: index (u8), force (i16), state (u8), direction (u8), value (i32), fraction
 /// (i32), unitsPerItem (i32), events (8 bytes, as in `event`). 25 bytes.

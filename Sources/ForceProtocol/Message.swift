@@ -27,6 +27,8 @@ public enum Message: Equatable, Sendable {
   case inject(InjectRequest)
   /// 0x0C request: run the benchmark.
   case bench(BenchRequest)
+  /// 0x0D request: read the link counters.
+  case stats
   /// 0x81 reply to `hello`.
   case info(DeviceInfo)
   /// 0x82 reply to `paramDescribe`.
@@ -39,6 +41,10 @@ public enum Message: Equatable, Sendable {
   case injectResult(InjectResult)
   /// 0x86 reply to `bench`.
   case benchResult(BenchResult)
+  /// 0x87 reply to `paramLoad`.
+  case paramLoaded(ParamLoaded)
+  /// 0x88 reply to `stats`.
+  case statsReport(LinkStats)
   /// 0xA0 unsolicited telemetry.
   case telemetry(Telemetry)
   /// 0xA1 unsolicited events.
@@ -61,12 +67,15 @@ public enum Message: Equatable, Sendable {
     case .streamStop: return .streamStop
     case .inject: return .inject
     case .bench: return .bench
+    case .stats: return .stats
     case .info: return .info
     case .paramDescription: return .paramDescription
     case .paramValue: return .paramValue
     case .ack: return .ack
     case .injectResult: return .injectResult
     case .benchResult: return .benchResult
+    case .paramLoaded: return .paramLoaded
+    case .statsReport: return .statsReport
     case .telemetry: return .telemetry
     case .event: return .event
     case .error: return .error
@@ -80,7 +89,7 @@ public enum Message: Equatable, Sendable {
     case .paramDescribe(let id), .paramGet(let id): try writer.u8(id)
     case .paramSet(let m), .paramValue(let m): try m.encode(into: &writer)
     case .paramSetBatch(let m): try m.encode(into: &writer)
-    case .paramSave, .paramLoad, .paramDefaults, .streamStop: break
+    case .paramSave, .paramLoad, .paramDefaults, .streamStop, .stats: break
     case .streamStart(let m): try m.encode(into: &writer)
     case .inject(let m): try m.encode(into: &writer)
     case .bench(let m): try m.encode(into: &writer)
@@ -89,6 +98,8 @@ public enum Message: Equatable, Sendable {
     case .ack(let m): try m.encode(into: &writer)
     case .injectResult(let m): try m.encode(into: &writer)
     case .benchResult(let m): try m.encode(into: &writer)
+    case .paramLoaded(let m): try m.encode(into: &writer)
+    case .statsReport(let m): try m.encode(into: &writer)
     case .telemetry(let m): try m.encode(into: &writer)
     case .event(let m): try m.encode(into: &writer)
     case .error(let m): try m.encode(into: &writer)
@@ -117,12 +128,15 @@ public enum Message: Equatable, Sendable {
     case .streamStop: message = .streamStop
     case .inject: message = .inject(try InjectRequest(from: &reader))
     case .bench: message = .bench(try BenchRequest(from: &reader))
+    case .stats: message = .stats
     case .info: message = .info(try DeviceInfo(from: &reader))
     case .paramDescription: message = .paramDescription(try ParamDescription(from: &reader))
     case .paramValue: message = .paramValue(try ParamValue(from: &reader))
     case .ack: message = .ack(try Ack(from: &reader))
     case .injectResult: message = .injectResult(try InjectResult(from: &reader))
     case .benchResult: message = .benchResult(try BenchResult(from: &reader))
+    case .paramLoaded: message = .paramLoaded(try ParamLoaded(from: &reader))
+    case .statsReport: message = .statsReport(try LinkStats(from: &reader))
     case .telemetry: message = .telemetry(try Telemetry(from: &reader))
     case .event: message = .event(try EventReport(from: &reader))
     case .error: message = .error(try ErrorReply(from: &reader))

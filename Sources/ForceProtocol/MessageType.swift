@@ -28,6 +28,8 @@ public enum MessageType: UInt8, Sendable {
   case inject = 0x0B
   /// Run the engine benchmark.
   case bench = 0x0C
+  /// Read the link counters.
+  case stats = 0x0D
 
   /// Handshake reply.
   case info = 0x81
@@ -41,6 +43,10 @@ public enum MessageType: UInt8, Sendable {
   case injectResult = 0x85
   /// Reply to `bench`.
   case benchResult = 0x86
+  /// Reply to a successful `paramLoad`: which record was loaded.
+  case paramLoaded = 0x87
+  /// Reply to `stats`: the link counters.
+  case statsReport = 0x88
   /// Unsolicited: one engine frame (decimated).
   case telemetry = 0xA0
   /// Unsolicited: the events of one engine frame.
@@ -57,11 +63,29 @@ public enum MessageType: UInt8, Sendable {
     case .hello: return .info
     case .paramDescribe: return .paramDescription
     case .paramGet, .paramSet: return .paramValue
-    case .paramSetBatch, .paramSave, .paramLoad, .paramDefaults, .streamStart, .streamStop:
+    case .paramSetBatch, .paramSave, .paramDefaults, .streamStart, .streamStop:
       return .ack
+    case .paramLoad: return .paramLoaded
+    case .stats: return .statsReport
     case .inject: return .injectResult
     case .bench: return .benchResult
     default: return nil
+    }
+  }
+
+  /// Transmit room (bytes on the wire) the reply to a request of this type with a
+  /// body of `bodyLength` bytes can take: the device answers a request only when
+  /// that much is free. `inject` answers one `injectResult` per sample; `hello` may
+  /// first end a bench run with its `benchResult`.
+  public func replyRoom(bodyLength: Int) -> Int {
+    switch self {
+    case .hello: return 23 + ShortText.capacity + 22
+    case .paramDescribe: return 26 + 2 * ShortText.capacity
+    case .paramGet, .paramSet: return 11
+    case .inject: return 31 * max(1, (bodyLength &- 1) / 4)
+    case .bench: return 22
+    case .stats: return 50
+    default: return 14  // ack (7), paramLoaded (7), or any error (14)
     }
   }
 }

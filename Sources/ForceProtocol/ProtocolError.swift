@@ -10,6 +10,11 @@ public enum ProtocolError: Error, Equatable, Sendable {
   /// A field holds a value its encoding does not allow (e.g. a state of 7, a raw
   /// reading above 1023, an unknown error code).
   case badValue
+  /// A request field holds a value the device does not accept: `offset` is the
+  /// field's byte offset in the request body, `value` its value as sent (a u32 field
+  /// travels with the same bits). On the wire: `outOfRange`, parameter 0xFF, detail
+  /// `offset`, value `value`.
+  case fieldOutOfRange(offset: UInt8, value: Int32)
   /// A parameter id at or past `ParameterID.count`.
   case unknownParameter(UInt8)
   /// The caller's output buffer is too small for the frame.

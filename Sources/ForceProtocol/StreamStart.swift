@@ -21,7 +21,7 @@ public struct StreamStart: Equatable, Sendable {
   init(from reader: inout ByteReader) throws(ProtocolError) {
     decimation = try reader.u16()
     let flags = try reader.u8()
-    guard flags & ~1 == 0 else { throw .badValue }
+    guard flags & ~1 == 0 else { throw .fieldOutOfRange(offset: 2, value: Int32(flags)) }
     events = flags & 1 != 0
   }
 }

@@ -25,6 +25,8 @@ struct HostBoard: Board {
 
   mutating func uartRead() -> UInt8? { server.read() }
   mutating func uartWrite(_ byte: UInt8) -> Bool { server.write(byte) }
+  /// TCP loses nothing and has no framing: always 0.
+  var uartErrors: UInt32 { 0 }
 
   // MARK: ADC: a scripted trace when given, else none (samples are injected).
 
@@ -57,8 +59,10 @@ struct HostBoard: Board {
     return false
   }
 
-  mutating func ticks() -> UInt32 { UInt32(truncatingIfNeeded: HostBoard.nowNs() / 1000) }
-  var tickHz: UInt32 { 1_000_000 }
+  /// Nanoseconds of the monotonic clock: an engine frame on a PC takes a few hundred,
+  /// so a coarser counter would time most frames as zero.
+  mutating func ticks() -> UInt32 { UInt32(truncatingIfNeeded: HostBoard.nowNs()) }
+  var tickHz: UInt32 { 1_000_000_000 }
 
   static func nowNs() -> UInt64 {
     var spec = timespec()

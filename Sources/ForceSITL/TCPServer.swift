@@ -2,7 +2,19 @@ import Glibc
 
 /// The SITL's UART: a TCP listener on 127.0.0.1 serving one client at a time.
 /// A new connection replaces the old one. Reads and writes never block.
+///
+/// Buffers as on the micro:bit: the firmware takes received bytes from a 6-byte FIFO
+/// (the nRF51 UART's), refilled from the socket; what it has not taken waits in the
+/// socket, as bytes wait on the serial line, and TCP's flow control holds back the
+/// client instead of losing them. Sent bytes go out in packets of at most 64 bytes
+/// (a USB full-speed packet, as the micro:bit's interface chip forwards them); while
+/// the socket cannot take them the transmitter is busy (`write` returns false).
 struct TCPServer {
+  /// Receive FIFO depth of the nRF51 UART.
+  static let receiveFIFO = 6
+  /// Bytes sent to the socket at a time.
+  static let packet = 64
+
   private let listener: Int32
   private var client: Int32 = -1
   private var pending: [UInt8] = []
@@ -37,7 +49,7 @@ struct TCPServer {
     }
     acceptIfWaiting()
     guard client >= 0 else { return nil }
-    var buffer = [UInt8](repeating: 0, count: 512)
+    var buffer = [UInt8](repeating: 0, count: TCPServer.receiveFIFO)
     let count = recv(client, &buffer, buffer.count, Int32(MSG_DONTWAIT))
     if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
       dropClient()
@@ -49,31 +61,36 @@ struct TCPServer {
     return received[0]
   }
 
-  /// Accepts the byte (buffered until `flush`); bytes for no client are dropped,
-  /// as a UART with nothing attached would.
+  /// Accepts the byte (sent with the next packet) unless a full packet is still
+  /// waiting for the socket; bytes for no client are dropped, as a UART with nothing
+  /// attached would.
   mutating func write(_ byte: UInt8) -> Bool {
-    if client >= 0 { pending.append(byte) }
-    if pending.count >= 256 { flush() }
+    guard client >= 0 else { return true }
+    if pending.count >= TCPServer.packet {
+      flush()
+      if pending.count >= TCPServer.packet { return false }
+    }
+    pending.append(byte)
     return true
   }
 
+  /// Sends what the socket takes now, without waiting.
   mutating func flush() {
     guard client >= 0, !pending.isEmpty else { return }
-    var offset = 0
-    while offset < pending.count {
-      let sent = pending[offset...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-      if sent < 0 {
-        if errno == EAGAIN || errno == EINTR { continue }
-        dropClient()
-        return
-      }
-      offset += sent
+    let sent = pending.withUnsafeBytes {
+      send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
     }
-    pending.removeAll(keepingCapacity: true)
+    if sent < 0 {
+      if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { dropClient() }
+      return
+    }
+    pending.removeFirst(sent)
   }
 
-  /// Waits up to `maxNs` for a connection or data.
+  /// Waits up to `maxNs` for a connection or data (not at all while received bytes
+  /// are still in the FIFO).
   func wait(maxNs: UInt64) {
+    guard receivedIndex >= received.count else { return }
     var descriptor = pollfd(fd: client >= 0 ? client : listener, events: Int16(POLLIN), revents: 0)
     _ = poll(&descriptor, 1, Int32(maxNs / 1_000_000))
   }

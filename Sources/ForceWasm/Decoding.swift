@@ -4,7 +4,9 @@ import ForceProtocol
 // Receiving: JavaScript copies bytes to the input area and calls `fp_input(count)`,
 // then `fp_next()` until it returns 0. Each non-zero result is one valid frame:
 // its message type (1…255) with the fields written, or a negative ProtocolError
-// code when the frame passed the CRC but its body does not decode. The frame's
+// code when the frame passed the CRC but its body does not decode (for
+// `fieldOutOfRange`, fields 0 and 1 hold the field's body offset and the value, as the
+// device's `outOfRange` reply reports them). The frame's
 // type, seq and body length are always in `fp_frame_type`, `fp_frame_seq` and
 // `fp_frame_body` (the body bytes in the text area).
 
@@ -49,6 +51,11 @@ public func fpNext() -> Int32 {
       writeFields(message)
       return Int32(frame.type)
     } catch {
+      if case .fieldOutOfRange(let offset, let value) = error {
+        var out = FieldWriter()
+        out.put(offset)
+        out.put(value)
+      }
       return -errorCode(error)
     }
   }
@@ -90,7 +97,8 @@ public func fpStat(_ which: Int32) -> Int32 {
 @_cdecl("fp_receiver_reset")
 public func fpReceiverReset() { receiver = Receiver() }
 
-/// 1 unknownType, 2 badLength, 3 badValue, 4 unknownParameter, 5 bufferTooSmall, 6 frameTooLong.
+/// 1 unknownType, 2 badLength, 3 badValue, 4 unknownParameter, 5 bufferTooSmall, 6 frameTooLong,
+/// 7 fieldOutOfRange.
 func errorCode(_ error: ProtocolError) -> Int32 {
   switch error {
   case .unknownType: return 1
@@ -99,5 +107,6 @@ func errorCode(_ error: ProtocolError) -> Int32 {
   case .unknownParameter: return 4
   case .bufferTooSmall: return 5
   case .frameTooLong: return 6
+  case .fieldOutOfRange: return 7
   }
 }

@@ -61,12 +61,15 @@ func readMessage(type raw: UInt8) throws(ProtocolError) -> Message {
   case .streamStart: return .streamStart(StreamStart(decimation: u16(0), events: field(1) != 0))
   case .inject: return .inject(try readInject())
   case .bench: return .bench(BenchRequest(frames: u32(0)))
+  case .stats: return .stats
   case .info: return .info(try readInfo())
   case .paramDescription: return .paramDescription(try readDescription())
   case .ack: return .ack(Ack(requestType: u8(0)))
   case .injectResult: return .injectResult(InjectResult(index: u8(0), output: try readOutput(from: 1)))
   case .benchResult:
     return .benchResult(BenchResult(frames: u32(0), ticks: u32(1), tickHz: u32(2), maxFrameTicks: u32(3)))
+  case .paramLoaded: return .paramLoaded(try readLoaded())
+  case .statsReport: return .statsReport(readStats())
   case .telemetry: return .telemetry(try readTelemetry())
   case .event: return .event(EventReport(frame: u16(0), events: try readEvents(from: 1)))
   case .error: return .error(try readError())

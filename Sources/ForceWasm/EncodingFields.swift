@@ -41,6 +41,29 @@ func readInfo() throws(ProtocolError) -> DeviceInfo {
     schemaHash: u32(5), parameterCount: u8(6), maxFrameSize: u16(10))
 }
 
+func readLoaded() throws(ProtocolError) -> ParamLoaded {
+  guard let source = ParameterSource(rawValue: u8(0)), source == .flash || source == .flashOlderRecord else {
+    throw .badValue
+  }
+  return ParamLoaded(source: source)
+}
+
+func readStats() -> LinkStats {
+  var stats = LinkStats()
+  stats.rxBytes = u32(0)
+  stats.rxFrames = u32(1)
+  stats.rxCRCErrors = u32(2)
+  stats.rxOverruns = u32(3)
+  stats.rxMalformed = u32(4)
+  stats.rxTooShort = u32(5)
+  stats.uartErrors = u32(6)
+  stats.busy = u32(7)
+  stats.dropped = u32(8)
+  stats.txBytes = u32(9)
+  stats.streamDropped = u32(10)
+  return stats
+}
+
 func readDescription() throws(ProtocolError) -> ParamDescription {
   let nameLength = field(6)
   let name = try readText(at: 0, length: nameLength)

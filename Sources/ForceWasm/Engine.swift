@@ -47,7 +47,8 @@ public func fpParamDescribe(_ id: Int32) -> Int32 {
 }
 
 /// Sets an offline parameter, checked as the device checks it. Returns 0 when set,
-/// -1 for an unknown id, or 1 when refused, with fields parameter, rule, value.
+/// -1 for an unknown id, or 1 when refused, with fields parameter, rule, value as the
+/// device's `outOfRange` reply to `paramSet` has them (the id and value sent).
 @_expose(wasm, "fp_param_set")
 @_cdecl("fp_param_set")
 public func fpParamSet(_ id: Int32, _ value: Int32) -> Int32 {
@@ -57,7 +58,7 @@ public func fpParamSet(_ id: Int32, _ value: Int32) -> Int32 {
     offline.engine.apply(offline.parameters)
     return 0
   } catch {
-    return refused(error)
+    return refused(ErrorReply(rejecting: ParamValue(id: parameter.rawValue, value: value), because: error))
   }
 }
 
@@ -96,7 +97,8 @@ func putStatic(_ text: StaticString) -> Int32 {
 
 /// Sets several offline parameters at once, all or nothing, from the fields
 /// (count, id0, value0, …, as paramSetBatch). Returns 0 when set, -1 for a bad
-/// count or id, or 1 when refused, with fields parameter, rule, value.
+/// count or id, or 1 when refused, with fields parameter, rule, value as the device's
+/// `outOfRange` reply to `paramSetBatch` has them (the parameter the rule names).
 @_expose(wasm, "fp_param_set_batch")
 @_cdecl("fp_param_set_batch")
 public func fpParamSetBatch() -> Int32 {
@@ -106,7 +108,7 @@ public func fpParamSetBatch() -> Int32 {
     offline.engine.apply(offline.parameters)
     return 0
   } catch {
-    return refused(error)
+    return refused(ErrorReply(requestType: .paramSetBatch, rejected: error))
   }
 }
 
@@ -115,11 +117,11 @@ func validIDs(_ batch: ParamBatch) -> Bool {
   return true
 }
 
-/// Writes a refusal's fields (parameter, rule, value); returns 1.
-func refused(_ error: ParameterError) -> Int32 {
+/// Writes a refusal's fields (parameter, rule, value) from the device's reply; returns 1.
+func refused(_ reply: ErrorReply) -> Int32 {
   var out = FieldWriter()
-  out.put(error.parameter.rawValue)
-  out.put(error.rule.rawValue)
-  out.put(error.value)
+  out.put(reply.parameter)
+  out.put(reply.detail)
+  out.put(reply.value)
   return 1
 }

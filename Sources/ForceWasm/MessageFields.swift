@@ -7,7 +7,7 @@ import ForceProtocol
 //   paramDescribe    id                      paramGet  id
 //   paramSet         id, value               paramValue  id, value
 //   paramSetBatch    count, id0, value0, id1, value1, …
-//   paramSave, paramLoad, paramDefaults, streamStop   (no fields)
+//   paramSave, paramLoad, paramDefaults, streamStop, stats   (no fields)
 //   streamStart      decimation, events
 //   inject           resetFirst, endSession, count, left0, right0, …
 //   bench            frames
@@ -20,6 +20,9 @@ import ForceProtocol
 //   injectResult     index, force, state, direction, value, fraction, unitsPerItem,
 //                    positionMilli, EVENTS
 //   benchResult      frames, ticks, tickHz, maxFrameTicks
+//   paramLoaded      source
+//   statsReport      rxBytes, rxFrames, rxCRCErrors, rxOverruns, rxMalformed, rxTooShort,
+//                    uartErrors, busy, dropped, txBytes, streamDropped
 //   telemetry        frame, left, right, force, state, direction, value, positionMilli
 //   event            frame, EVENTS
 //   error            code, requestType, parameter, detail, value
@@ -41,7 +44,7 @@ func writeFields(_ message: Message) {
       out.put(m[index].id)
       out.put(m[index].value)
     }
-  case .paramSave, .paramLoad, .paramDefaults, .streamStop: break
+  case .paramSave, .paramLoad, .paramDefaults, .streamStop, .stats: break
   case .streamStart(let m):
     out.put(m.decimation)
     out.put(m.events)
@@ -65,6 +68,8 @@ func writeFields(_ message: Message) {
     out.put(m.ticks)
     out.put(m.tickHz)
     out.put(m.maxFrameTicks)
+  case .paramLoaded(let m): out.put(m.source.rawValue)
+  case .statsReport(let m): writeStats(m, &out)
   case .telemetry(let m):
     out.put(m.frame)
     out.put(m.left)
@@ -99,6 +104,20 @@ func writeInfo(_ m: DeviceInfo, _ out: inout FieldWriter) {
   out.put(m.parameterSource.rawValue)
   out.put(m.maxFrameSize)
   out.put(Int32(putTexts(m.board)))
+}
+
+func writeStats(_ m: LinkStats, _ out: inout FieldWriter) {
+  out.put(m.rxBytes)
+  out.put(m.rxFrames)
+  out.put(m.rxCRCErrors)
+  out.put(m.rxOverruns)
+  out.put(m.rxMalformed)
+  out.put(m.rxTooShort)
+  out.put(m.uartErrors)
+  out.put(m.busy)
+  out.put(m.dropped)
+  out.put(m.txBytes)
+  out.put(m.streamDropped)
 }
 
 func writeDescription(_ m: ParamDescription, _ out: inout FieldWriter) {

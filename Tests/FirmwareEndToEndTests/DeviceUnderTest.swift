@@ -39,7 +39,7 @@ final class DeviceUnderTest {
     }
   }
 
-  init(_ kind: Kind, flash: URL? = nil, icount: Bool = false) throws {
+  init(_ kind: Kind, flash: URL? = nil, icount: Bool = false, trace: URL? = nil) throws {
     self.kind = kind
     port = DeviceUnderTest.freePort()
     flashFile = flash ?? FileManager.default.temporaryDirectory.appendingPathComponent("fp-\(UUID().uuidString).flash")
@@ -47,7 +47,8 @@ final class DeviceUnderTest {
     switch kind {
     case .sitl:
       process.executableURL = DeviceUnderTest.sitlBinary
-      process.arguments = ["--port", "\(port)", "--flash", flashFile.path]
+      process.arguments =
+        ["--port", "\(port)", "--flash", flashFile.path] + (trace.map { ["--trace", $0.path] } ?? [])
     case .qemu:
       process.executableURL = URL(fileURLWithPath: "/usr/bin/qemu-system-arm")
       process.arguments =
@@ -77,17 +78,22 @@ final class DeviceUnderTest {
     throw lastError!
   }
 
-  /// Kills the process. (Process.waitUntilExit can hang under the test runner, so
-  /// this signals and reaps with POSIX calls.)
-  func stop() {
-    let pid = process.processIdentifier
+  /// Kills the process.
+  func stop() { process.killAndReap() }
+
+  deinit { stop() }
+
+  static func freePort() -> Int { EmulatedDevice.freePort() }
+}
+
+extension Process {
+  /// Kills the process and reaps it. (Process.waitUntilExit can hang under the test
+  /// runner, so this signals and reaps with POSIX calls.)
+  func killAndReap() {
+    let pid = processIdentifier
     guard pid > 0, kill(pid, 0) == 0 else { return }
     kill(pid, SIGKILL)
     var status: Int32 = 0
     _ = waitpid(pid, &status, 0)
   }
-
-  deinit { stop() }
-
-  static func freePort() -> Int { EmulatedDevice.freePort() }
 }

@@ -37,18 +37,23 @@ import Testing
   }
 
   @Test func compatibleDeviceHandshakes() throws {
-    let client = DeviceClient(transport: Self.device(answering: Self.info(protocolVersion: 1)))
+    let client = DeviceClient(
+      transport: Self.device(answering: Self.info(protocolVersion: FrameFormat.protocolVersion)))
     let info = try client.handshake(timeout: .seconds(1))
     #expect(info.board.equals("fake") && client.schemaMatches)
   }
 
   @Test func incompatibleProtocolIsRefusedWithAClearMessage() {
-    let client = DeviceClient(transport: Self.device(answering: Self.info(protocolVersion: 2)))
+    let other = FrameFormat.protocolVersion + 1
+    let client = DeviceClient(transport: Self.device(answering: Self.info(protocolVersion: other)))
     do {
       try client.handshake(timeout: .seconds(1))
-      Issue.record("a protocol 2 device was accepted")
+      Issue.record("a protocol \(other) device was accepted")
     } catch {
-      #expect(error.description.hasPrefix("incompatible device: it speaks protocol version 2, this forcectl speaks 1"))
+      #expect(
+        error.description.hasPrefix(
+          "incompatible device: it speaks protocol version \(other), this forcectl speaks \(FrameFormat.protocolVersion)"
+        ))
     }
   }
 

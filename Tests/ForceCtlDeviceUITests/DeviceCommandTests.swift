@@ -31,7 +31,7 @@ extension ForceCtlDeviceUITests {
     let device = try Support.sitl()
     defer { device.stop() }
     let text = try forcectl(["info", "--port", device.address])
-    #expect(text.contains("device:       sitl firmware 0.1.0, protocol 1, factory defaults (flash blank)"))
+    #expect(text.contains("device:       sitl firmware 0.1.0, protocol 2, factory defaults (flash blank)"))
     #expect(text.contains("(matches this forcectl)"))
     let json = try forcectl(["info", "--port", device.address, "--json"])
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
@@ -126,7 +126,7 @@ extension ForceCtlDeviceUITests {
     let json = try forcectl(["bench", "--port", device.address, "--frames", "2000", "--json"])
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     #expect(object?["frames"] as? Int == 2000)
-    #expect(object?["tick_hz"] as? Int == 1_000_000)
+    #expect(object?["tick_hz"] as? Int == 1_000_000_000)
     #expect(forcectlError(["bench", "--port", device.address, "--frames", "5"])?.contains("--frames must be") == true)
   }
 

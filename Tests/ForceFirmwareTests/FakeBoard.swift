@@ -11,22 +11,33 @@ struct FakeBoard: Board {
   var operationsBeforeCut: Int?
   var received: [UInt8] = []
   var sent: [UInt8] = []
+  /// When false the transmitter stays busy: the device's transmit queue fills.
+  var transmitterReady = true
+  /// Readings of a force sensor; nil: the board has none.
+  var cells: (left: UInt16, right: UInt16)?
   var frames = 0
+  var tickCount: UInt32 = 0
 
   mutating func uartRead() -> UInt8? { received.isEmpty ? nil : received.removeFirst() }
   mutating func uartWrite(_ byte: UInt8) -> Bool {
+    guard transmitterReady else { return false }
     sent.append(byte)
     return true
   }
-  var hasADC: Bool { false }
-  mutating func readCells() -> (left: UInt16, right: UInt16) { (0, 0) }
+  var uartErrors: UInt32 { 0 }
+  var hasADC: Bool { cells != nil }
+  mutating func readCells() -> (left: UInt16, right: UInt16) { cells ?? (0, 0) }
   mutating func startFrameTimer(hz: UInt32) {}
   mutating func frameDue() -> Bool {
     frames += 1
     return true
   }
-  mutating func ticks() -> UInt32 { UInt32(truncatingIfNeeded: frames) }
-  var tickHz: UInt32 { 1000 }
+  /// Advances 3 ticks a read: a frame timed by two reads takes 3 ticks, the cost of a read.
+  mutating func ticks() -> UInt32 {
+    tickCount &+= 3
+    return tickCount
+  }
+  var tickHz: UInt32 { 1_000_000 }
   var flashPageSize: Int { 1024 }
   var flashPageCount: Int { 2 }
 

@@ -132,7 +132,7 @@ import Testing
   @Test func injectRejectsReadingsAbove1023() throws {
     let body: [UInt8] = [0x00, 0x00, 0x04, 0x00, 0x00]
     let frame = frames(try wire(type: MessageType.inject.rawValue, seq: 1, body: body))[0]
-    #expect(throws: ProtocolError.badValue) { _ = try Message.decodeRequest(frame) }
+    #expect(throws: ProtocolError.fieldOutOfRange(offset: 1, value: 1024)) { _ = try Message.decodeRequest(frame) }
   }
 
   @Test func encoderRefusesSmallBuffersAndLongBodies() throws {

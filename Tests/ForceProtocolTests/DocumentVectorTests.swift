@@ -43,10 +43,12 @@ import Testing
         #expect(Array(bytes[(bytes.count - 3)...]) == [0xB1, 0x29, 0x00])
         continue
       }
-      if label == "unknown-request" {
-        #expect(throws: ProtocolError.unknownType(decoded[0].type)) { try Message.decodeRequest(decoded[0]) }
-        let reply = ErrorReply(rejecting: decoded[0], because: .unknownType(decoded[0].type))
-        #expect(.error(reply) == expected["error-unknownType"]?.1)
+      if let rejected = rejectedRequestExamples().first(where: { $0.name == label }) {
+        #expect(decoded[0].type == rejected.type && decoded[0].seq == rejected.seq && decoded[0].body == rejected.body)
+        #expect(throws: rejected.error, "\(label)") { try Message.decodeRequest(decoded[0]) }
+        let reply = ErrorReply(rejecting: decoded[0], because: rejected.error)
+        #expect(.error(reply) == expected[rejected.reply]?.1, "\(label)")
+        #expect(decoded[0].seq == expected[rejected.reply]?.0, "\(label)")
         #expect(try wire(type: decoded[0].type, seq: decoded[0].seq, body: decoded[0].body) == bytes)
         continue
       }
@@ -59,7 +61,7 @@ import Testing
       #expect(try wire(message, seq: seq) == bytes, "\(label) re-encodes differently")
     }
     for name in expected.keys { #expect(seen.contains(name), "Protocol.md lacks the example '\(name)'") }
-    #expect(seen.contains("unknown-request"))
+    for rejected in rejectedRequestExamples() { #expect(seen.contains(rejected.name)) }
     #expect(seen.contains("crc-check"))
   }
 
@@ -79,6 +81,64 @@ import Testing
     for example in exampleMessages() {
       print("// \(example.name)\n\(hex(try wire(example.message, seq: example.seq)))")
     }
-    print("// unknown-request\n\(hex(try wire(type: 0x42, seq: 0x0E, body: [])))")
+    for rejected in rejectedRequestExamples() {
+      print("// \(rejected.name)\n\(hex(try wire(type: rejected.type, seq: rejected.seq, body: rejected.body)))")
+    }
+  }
+}
+
+/// The document's definitions that are not frames: the parameter table and the schema
+/// hash, checked against the engine and recomputed as the document describes.
+@Suite struct DocumentDefinitionTests {
+  static func document() throws -> String {
+    try String(contentsOf: DocumentVectorTests.documentURL, encoding: .utf8)
+  }
+
+  /// Rows `| id | \`name\` | unit | min | max | default |` of the parameter table.
+  static func parameterRows() throws -> [(id: Int, name: String, unit: String, min: Int32, max: Int32, def: Int32)] {
+    try document().split(separator: "\n").compactMap { line in
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count == 6, let id = Int(cells[0]), cells[1].hasPrefix("`"),
+        let min = Int32(cells[3]), let max = Int32(cells[4]), let def = Int32(cells[5])
+      else { return nil }
+      return (id, cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`")), cells[2], min, max, def)
+    }
+  }
+
+  @Test func theParameterTableIsTheEngines() throws {
+    let rows = try DocumentDefinitionTests.parameterRows()
+    #expect(rows.count == ParameterID.count)
+    for row in rows {
+      let info = try #require(ParameterID.at(row.id)).info
+      #expect("\(info.name)" == row.name && "\(info.unit)" == row.unit, "row \(row.id)")
+      #expect(info.min == row.min && info.max == row.max && info.defaultValue == row.def, "row \(row.id)")
+    }
+  }
+
+  /// FNV-1a as the document defines it, over the document's table, gives both the
+  /// engine's hash and the reference value the document prints.
+  @Test func theSchemaHashIsComputableFromTheDocument() throws {
+    var hash: UInt32 = 0x811C_9DC5
+    func mix(_ byte: UInt8) { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+    for row in try DocumentDefinitionTests.parameterRows() {
+      for byte in row.name.utf8 { mix(byte) }
+      for value in [row.def, row.min, row.max] {
+        for shift in stride(from: 0, to: 32, by: 8) {
+          mix(UInt8(truncatingIfNeeded: UInt32(bitPattern: value) >> shift))
+        }
+      }
+    }
+    #expect(hash == Parameters.schemaHash)
+    let reference = String(hash, radix: 16)
+    #expect(
+      try DocumentDefinitionTests.document().contains(
+        "it is **`\(String(repeating: "0", count: 8 - reference.count))\(reference)`**"))
+  }
+
+  @Test func theDocumentStandsAlone() throws {
+    let text = try DocumentDefinitionTests.document()
+    #expect(!text.contains("SPEC"))
+    #expect(!text.contains("§"))
+    #expect(text.contains("Protocol version: **\(FrameFormat.protocolVersion)**"))
   }
 }

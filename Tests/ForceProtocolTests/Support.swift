@@ -132,10 +132,26 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
     firmwareMajor: 0, firmwareMinor: 1, firmwarePatch: 0, resetReason: 0,
     capabilities: [.adc, .flash, .injection, .bench, .streaming],
     parameterSource: .defaultsBlankFlash, board: ShortText("microbit-v1"),
-    layoutVersion: 1, schemaHash: 0x1234_5678, parameterCount: 25)
+    protocolVersion: 2, layoutVersion: 1, schemaHash: 0x1234_5678, parameterCount: 25)
+  var olderRecordInfo = info
+  olderRecordInfo.parameterSource = .flashOlderRecord
+  olderRecordInfo.capabilities = [.flash, .injection, .bench, .streaming]
+  olderRecordInfo.board = ShortText("sitl")
+  var badBatch = ParamBatch()
+  badBatch.append(ParamValue(.restThreshold, 900))
+  badBatch.append(ParamValue(.rangeMax, 40_000))
+  var decoder = DecoderStatistics()
+  decoder.frames = 10_003
+  decoder.crcErrors = 1
+  var stats = LinkStats(rxBytes: 80_021, decoder: decoder)
+  stats.busy = 3
+  stats.txBytes = 192_705
+  stats.streamDropped = 12
   return [
-    ("hello", 0x01, .hello(Hello(protocolVersion: 1))),
+    ("hello", 0x01, .hello(Hello(protocolVersion: 2))),
     ("info", 0x01, .info(info)),
+    ("hello-v1", 0x01, .hello(Hello(protocolVersion: 1))),
+    ("info-olderRecord", 0x01, .info(olderRecordInfo)),
     ("paramDescribe", 0x02, .paramDescribe(id: ParameterID.restThreshold.rawValue)),
     ("paramDescription", 0x02, .paramDescription(ParamDescription(.restThreshold, value: 205))),
     ("paramGet", 0x03, .paramGet(id: ParameterID.contactThreshold.rawValue)),
@@ -146,17 +162,38 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
       "error-outOfRange", 0x05,
       .error(
         ErrorReply(
-          requestType: .paramSet,
-          rejected: ParameterError(parameter: .contactThreshold, value: 30, rule: .contactBelowRest)))
+          rejecting: ParamValue(.restThreshold, 20),
+          because: ParameterError(parameter: .contactThreshold, value: 30, rule: .contactBelowRest)))
     ),
     ("paramSetBatch", 0x06, .paramSetBatch(batch)),
     ("ack", 0x06, .ack(Ack(.paramSetBatch))),
+    ("paramSetBatch-rejected", 0x10, .paramSetBatch(badBatch)),
+    (
+      "error-batch", 0x10,
+      .error(
+        ErrorReply(
+          requestType: .paramSetBatch,
+          rejected: ParameterError(parameter: .rangeMax, value: 40_000, rule: .outOfRange)))
+    ),
     ("paramSave", 0x07, .paramSave),
     ("error-flash", 0x07, .error(ErrorReply(requestType: .paramSave, flash: .writeFailed))),
     ("paramLoad", 0x08, .paramLoad),
+    ("paramLoaded", 0x08, .paramLoaded(ParamLoaded(source: .flash))),
+    ("paramLoaded-older", 0x08, .paramLoaded(ParamLoaded(source: .flashOlderRecord))),
     ("paramDefaults", 0x09, .paramDefaults),
     ("streamStart", 0x0A, .streamStart(StreamStart(decimation: 1, events: true))),
+    (
+      "error-unsupported", 0x0A,
+      .error(ErrorReply(requestType: .streamStart, missing: .adc))
+    ),
     ("streamStop", 0x0B, .streamStop),
+    ("error-reservedFlags", 0x11, .error(ErrorReply(code: .outOfRange, requestType: 0x09, detail: 2, value: 5))),
+    (
+      "telemetry-first", 0x00,
+      .telemetry(
+        Telemetry(
+          frame: 300, left: 0, right: 0, force: 0, state: .idle, direction: .up, value: 0, positionMilli: 0))
+    ),
     (
       "telemetry", 0x17,
       .telemetry(
@@ -172,15 +209,44 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
         InjectResult(
           index: 1,
           output: FrameOutput(
-            force: 412, state: .scrolling, direction: .up, value: 3, fraction: 70_313,
+            force: 412, state: .scrolling, direction: .down, value: 3, fraction: 70_313,
             unitsPerItem: 200_000, events: sampleEvents())))
     ),
+    ("error-badReading", 0x12, .error(ErrorReply(code: .outOfRange, requestType: 0x0B, detail: 5, value: 1024))),
     ("bench", 0x0D, .bench(BenchRequest(frames: 10_000))),
     (
       "benchResult", 0x0D,
       .benchResult(BenchResult(frames: 10_000, ticks: 812_345, tickHz: 1_000_000, maxFrameTicks: 95))
     ),
+    (
+      "benchResult-ended", 0x13,
+      .benchResult(BenchResult(frames: 5_120, ticks: 2_460_160, tickHz: 16_000_000, maxFrameTicks: 611))
+    ),
+    ("error-benchFrames", 0x50, .error(ErrorReply(code: .outOfRange, requestType: 0x0C, detail: 0, value: -1))),
+    ("stats", 0x14, .stats),
+    ("statsReport", 0x14, .statsReport(stats)),
     ("error-unknownType", 0x0E, .error(ErrorReply(code: .unknownType, requestType: 0x42))),
-    ("error-busy", 0x0F, .error(ErrorReply(code: .busy, requestType: MessageType.paramSave.rawValue))),
+    ("error-busy", 0x0F, .error(ErrorReply(code: .busy, requestType: MessageType.paramGet.rawValue))),
+  ]
+}
+
+/// Requests of Protocol.md that the device rejects while decoding, named as there:
+/// the raw frame, the error decoding throws and the label of the documented reply.
+func rejectedRequestExamples() -> [(
+  name: String, type: UInt8, seq: UInt8, body: [UInt8], error: ProtocolError, reply: String
+)] {
+  [
+    ("unknown-request", 0x42, 0x0E, [], .unknownType(0x42), "error-unknownType"),
+    (
+      "streamStart-reservedFlags", 0x09, 0x11, [0x01, 0x00, 0x05], .fieldOutOfRange(offset: 2, value: 5),
+      "error-reservedFlags"
+    ),
+    (
+      "inject-badReading", 0x0B, 0x12, [0x01, 0x0A, 0x00, 0x14, 0x00, 0x00, 0x04, 0x05, 0x00],
+      .fieldOutOfRange(offset: 5, value: 1024), "error-badReading"
+    ),
+    (
+      "bench-tooLong", 0x0C, 0x50, [0xFF, 0xFF, 0xFF, 0xFF], .fieldOutOfRange(offset: 0, value: -1), "error-benchFrames"
+    ),
   ]
 }

@@ -70,6 +70,8 @@ def test_page_connects_and_the_traces_move(rig):
     assert text(browser, "zone") != "–" and text(browser, "position") != "–"
     counters = text(browser, "counters")
     assert "frames lost 0" in counters, counters
+    wait_for(lambda: "device: not sent" in text(browser, "counters"), 5, "the device's link counters")
+    assert "receive errors 0" in text(browser, "counters"), text(browser, "counters")
 
 
 def test_a_slider_change_is_read_back_from_the_device(rig):
@@ -88,6 +90,25 @@ def test_a_refused_value_shows_the_devices_rule(rig):
     assert device_value(browser, "rest_threshold") == 250, "a refused value changed the device"
     out_of_range = set_param(browser, "hysteresis", 500)
     assert "500 is outside 0…100" in out_of_range, out_of_range
+
+
+def test_a_busy_device_is_asked_again_and_the_page_counts_it(rig):
+    browser = rig.browser
+    result = browser.execute_async_script("""
+        const done = arguments[0];
+        const { device, wire } = window.forcepicker;
+        // A long bench sent past the page's request queue: meanwhile the device answers busy.
+        device.transport.write(wire.encode("bench", {frames: 1000000}, 0x77));
+        const started = performance.now();
+        device.request("paramGet", {id: 4})
+          .then((m) => device.readStats().then((stats) =>
+            done({value: m.value, busy: stats.busy, ms: performance.now() - started})))
+          .catch((e) => done({error: e.message}));
+    """)
+    assert "error" not in result, result
+    assert result["value"] == 250, result
+    assert result["busy"] >= 1, f"the device never answered busy: {result}"
+    wait_for(lambda: f"busy {result['busy']}" in text(browser, "counters"), 5, "the busy count on the page")
 
 
 def test_a_second_tab_is_told_the_device_is_in_use(rig):
@@ -134,8 +155,7 @@ def test_a_recording_downloads_with_the_right_rows(rig):
 def test_save_survives_a_sitl_restart(rig):
     browser = rig.browser
     assert set_param(browser, "boost_threshold", 700) == "✓ 700"
-    browser.find_element(By.ID, "save").click()
-    wait_for(lambda: "saved to flash" in text(browser, "message"), 5, "the save confirmation")
+    save(browser)
     rig.sitl.stop()
     wait_for(lambda: page(browser)["state"] in ("failed", "reconnecting"), 10, "the page to notice")
     assert "disconnected" in text(browser, "message")
@@ -146,6 +166,49 @@ def test_save_survives_a_sitl_restart(rig):
     assert box.get_attribute("value") == "700"
     assert device_value(browser, "boost_threshold") == 700
     assert device_value(browser, "rest_threshold") == 250
+
+
+def save(browser):
+    browser.find_element(By.ID, "save").click()
+    wait_for(lambda: "saved to flash" in text(browser, "message"), 5, "the save confirmation")
+
+
+def load(browser):
+    browser.find_element(By.ID, "load").click()
+    wait_for(lambda: text(browser, "message").startswith("loaded"), 5, "the load confirmation")
+    return text(browser, "message")
+
+
+def damage_newest_record(flash):
+    """Flips a payload bit of the record with the highest sequence number (slots of 1024 bytes)."""
+    data = bytearray(flash.read_bytes())
+    sequences = [int.from_bytes(data[slot * 1024 + 8:slot * 1024 + 12], "little") for slot in (0, 1)]
+    newest = 0 if sequences[0] > sequences[1] else 1
+    data[newest * 1024 + 40] ^= 0x10
+    flash.write_bytes(bytes(data))
+
+
+def test_a_lost_save_is_reported_and_load_says_which_record(rig):
+    browser = rig.browser
+    assert set_param(browser, "hysteresis", 11) == "✓ 11"
+    save(browser)
+    assert set_param(browser, "hysteresis", 10) == "✓ 10"
+    save(browser)
+    rig.sitl.stop()
+    wait_for(lambda: page(browser)["state"] in ("failed", "reconnecting"), 10, "the page to notice")
+    damage_newest_record(rig.sitl.flash)
+    rig.sitl.start()
+    connected(browser)
+    assert "older record (the last save was lost)" in text(browser, "param-source"), text(browser, "param-source")
+    assert device_value(browser, "hysteresis") == 11
+    assert "loaded the older saved record" in load(browser)
+    assert "the last save was lost" in text(browser, "param-source")
+    assert set_param(browser, "hysteresis", 10) == "✓ 10"
+    save(browser)
+    assert text(browser, "param-source") == "from the device: saved to flash"
+    assert load(browser) == "loaded the saved parameters"
+    assert text(browser, "param-source") == "from the device: parameters from flash"
+    assert device_value(browser, "hysteresis") == 10 and device_value(browser, "boost_threshold") == 700
 
 
 def test_diff_against_saved_lists_unsaved_changes(rig):

@@ -1,5 +1,5 @@
 // The page: connects a transport, runs the session, and wires the controls.
-import { Wire, STATES, eventTokens, formatMilli } from "./wire.js";
+import { Wire, STATES, PARAMETER_SOURCES, eventTokens, formatMilli } from "./wire.js";
 import { BridgeTransport, SerialTransport } from "./transport.js";
 import { Device } from "./device.js";
 import { TraceChart } from "./chart.js";
@@ -11,6 +11,7 @@ import { OfflinePlayer, parseTrace } from "./offline.js";
 const $ = (id) => document.getElementById(id);
 const ZONES = { idle: "idle", resting: "resting", scrolling: "normal", boosted: "boosted", paused: "paused" };
 const page = { wire: null, device: null, target: null, telemetryTimes: [], wantConnected: false };
+const STATS_PERIOD_MS = 2000;  // how often the page reads the device's link counters
 window.forcepicker = page;
 
 function say(text, ok = false) {
@@ -77,10 +78,35 @@ function onTelemetry(t) {
   calibration?.frames?.push({ left: t.left, right: t.right });
 }
 
+/**
+ * Frames lost on the link (gaps in the unsolicited seq) and discarded by the page's
+ * receiver; from the device's `stats` (since connecting): frames it did not send for
+ * lack of transmit room, requests answered busy, and receive errors on its side.
+ */
 function showCounters(c) {
   const stats = page.wire.stats();
-  $("counters").textContent = `telemetry ${c.telemetry} · events ${c.events} · frames lost ${c.lost}` +
+  let text = `telemetry ${c.telemetry} · events ${c.events} · frames lost ${c.lost}` +
     `${c.gaps ? ` in ${c.gaps} gaps` : ""} · discarded ${stats.discarded}`;
+  const d = c.device;
+  if (d) {
+    const receiveErrors = d.rxCRCErrors + d.rxOverruns + d.rxMalformed + d.rxTooShort + d.uartErrors;
+    text += ` · device: not sent ${d.streamDropped} · busy ${d.busy} · receive errors ${receiveErrors}` +
+      `${d.dropped ? ` · requests dropped ${d.dropped}` : ""}`;
+  }
+  $("counters").textContent = text;
+}
+
+/** Reads the device's link counters now and every STATS_PERIOD_MS while `device` is the page's. */
+async function pollStats(device) {
+  clearTimeout(page.statsTimer);
+  if (page.device !== device) return;
+  try {
+    await device.readStats();
+  } catch (error) {
+    if (page.device !== device) return;
+    say(`link counters: ${error.message}`);
+  }
+  if (page.device === device) page.statsTimer = setTimeout(() => pollStats(device), STATS_PERIOD_MS);
 }
 
 // --- connection ------------------------------------------------------------
@@ -105,12 +131,18 @@ async function connect() {
     panel.show(page.target);
     thresholdLines();
     chart.clear();
-    await device.request("streamStart", { decimation: 1, events: 1 });
-    const source = ["parameters from flash", "factory defaults (flash blank)", "factory defaults (flash record invalid)",
-      "factory defaults (no flash)"][info.parameterSource];
+    let streaming = true;
+    try {
+      await device.request("streamStart", { decimation: 1, events: 1 });
+    } catch (error) {
+      if (error.reply?.code !== 7) throw error;  // unsupported: no force sensor, no live traces
+      streaming = false;
+    }
+    const source = PARAMETER_SOURCES[info.parameterSource] ?? `parameter source ${info.parameterSource}`;
     $("param-source").textContent = `from the device: ${source}`;
     setState("connected", `connected: ${info.board} firmware ${info.major}.${info.minor}.${info.patch} via ${device.transport.label}`);
-    say("");
+    say(streaming ? "" : "connected without live traces: the device has no force sensor");
+    await pollStats(device);
   } catch (error) {
     device.close();
     page.device = null;
@@ -141,6 +173,7 @@ function disconnect() {
   clearTimeout(page.retryTimer);
   const device = page.device;
   page.device = null;
+  clearTimeout(page.statsTimer);
   device?.close();
   setState("idle", "not connected");
   useOffline();
@@ -158,13 +191,14 @@ function useOffline() {
 const panel = new ParameterPanel($("params"), null);
 panel.onchange = () => thresholdLines();
 
+/** Runs `work`, then says `done` (a text, or a function of the work's result). */
 async function action(label, work, done) {
   say(`${label}…`, true);
   try {
-    await work();
+    const result = await work();
     panel.refresh();
     thresholdLines();
-    say(done, true);
+    say(typeof done === "function" ? done(result) : done, true);
   } catch (error) {
     say(`${label} failed: ${error.message}`);
   }
@@ -175,13 +209,14 @@ async function diffAgainstSaved() {
   const current = target.list.map((p) => [p.id, p.value]);
   const output = $("diff-output");
   try {
-    await target.device.request("paramLoad");
+    const loaded = await target.device.request("paramLoad");
     const saved = [];
     for (const p of target.list) saved.push((await target.device.request("paramGet", { id: p.id })).value);
     await target.device.request("paramSetBatch", { pairs: current });
     const lines = target.list.filter((p, i) => saved[i] !== p.value)
       .map((p, i) => `${p.paramName}: saved ${saved[p.id]}, now ${p.value}`);
-    output.textContent = lines.length ? lines.join("\n") : "no difference: the device holds what is saved";
+    const note = loaded.source === 4 ? [`compared with the older saved record: ${PARAMETER_SOURCES[4]}`] : [];
+    output.textContent = [...note, ...(lines.length ? lines : ["no difference: the device holds what is saved"])].join("\n");
   } catch (error) {
     output.textContent = error.reply?.code === 5 ? `nothing to compare: ${error.message}` : `diff failed: ${error.message}`;
   }
@@ -193,8 +228,15 @@ async function diffAgainstSaved() {
 function wire() {
   $("connect").onclick = connect;
   $("disconnect").onclick = disconnect;
-  $("save").onclick = () => action("saving", () => page.target.save(), "saved to flash ✓ (the device acknowledged the write)");
-  $("load").onclick = () => action("loading", () => page.target.load(), "loaded the saved parameters");
+  $("save").onclick = () => action("saving", () => page.target.save(), () => {
+    if (page.target.online) $("param-source").textContent = "from the device: saved to flash";
+    return "saved to flash ✓ (the device acknowledged the write)";
+  });
+  $("load").onclick = () => action("loading", () => page.target.load(), (source) => {
+    $("param-source").textContent = `from the device: ${PARAMETER_SOURCES[source]}`;
+    return source === 4 ? "loaded the older saved record: the newest was damaged or unfinished, so the last save was lost"
+      : "loaded the saved parameters";
+  });
   $("defaults").onclick = () => action("restoring defaults", () => page.target.defaults(),
     page.target?.online ? "factory defaults in effect (not saved: press Save to keep them)" : "factory defaults");
   $("diff").onclick = diffAgainstSaved;

@@ -10,7 +10,12 @@ export class DeviceParameters {
   async set(id, value) { return (await this.device.request("paramSet", { id, value })).value; }
   async setBatch(pairs) { await this.device.request("paramSetBatch", { pairs }); await this.refresh(); }
   async save() { await this.device.request("paramSave"); }
-  async load() { await this.device.request("paramLoad"); await this.refresh(); }
+  /** Loads the saved parameters; returns the `paramLoaded` source (0 newest record, 4 older). */
+  async load() {
+    const reply = await this.device.request("paramLoad");
+    await this.refresh();
+    return reply.source;
+  }
   async defaults() { await this.device.request("paramDefaults"); await this.refresh(); }
   async refresh() {
     for (const p of this.list) p.value = (await this.device.request("paramGet", { id: p.id })).value;

@@ -7,14 +7,27 @@ const FIELDS = 1024, TEXT = 1536;
 export const TYPES = {
   hello: 0x01, paramDescribe: 0x02, paramGet: 0x03, paramSet: 0x04, paramSetBatch: 0x05,
   paramSave: 0x06, paramLoad: 0x07, paramDefaults: 0x08, streamStart: 0x09, streamStop: 0x0a,
-  inject: 0x0b, bench: 0x0c, info: 0x81, paramDescription: 0x82, paramValue: 0x83, ack: 0x84,
-  injectResult: 0x85, benchResult: 0x86, telemetry: 0xa0, event: 0xa1, error: 0xff,
+  inject: 0x0b, bench: 0x0c, stats: 0x0d, info: 0x81, paramDescription: 0x82, paramValue: 0x83, ack: 0x84,
+  injectResult: 0x85, benchResult: 0x86, paramLoaded: 0x87, statsReport: 0x88, telemetry: 0xa0, event: 0xa1,
+  error: 0xff,
 };
+/** The protocol version this page speaks (Protocol.md). */
+export const PROTOCOL_VERSION = 2;
 export const TYPE_NAMES = Object.fromEntries(Object.entries(TYPES).map(([k, v]) => [v, k]));
 export const STATES = ["idle", "resting", "scrolling", "boosted", "paused"];
 export const EVENT_KINDS = ["touch-down", "activate", "direction", "boost", "pulse", "reverse", "value", "commit", "release"];
 export const ERROR_CODES = [null, "unknownType", "badLength", "outOfRange", "busy", "flash", "unknownParameter", "unsupported"];
-export const DECODE_ERRORS = [null, "unknownType", "badLength", "badValue", "unknownParameter", "bufferTooSmall", "frameTooLong"];
+export const DECODE_ERRORS = [null, "unknownType", "badLength", "badValue", "unknownParameter", "bufferTooSmall", "frameTooLong",
+  "fieldOutOfRange"];
+/** Where parameters came from: `info.parameterSource` and `paramLoaded.source`. */
+export const PARAMETER_SOURCES = ["parameters from flash", "factory defaults (flash blank)",
+  "factory defaults (flash record invalid)", "factory defaults (no flash)",
+  "parameters from flash, older record (the last save was lost)"];
+/** Capability bits (`info.capabilities`, the detail of an `unsupported` error). */
+export const CAPABILITIES = ["force sensor", "flash persistence", "inject", "bench", "streaming"];
+/** The link counters of `statsReport`, in wire order. */
+export const LINK_STATS = ["rxBytes", "rxFrames", "rxCRCErrors", "rxOverruns", "rxMalformed", "rxTooShort",
+  "uartErrors", "busy", "dropped", "txBytes", "streamDropped"];
 const EVENTS = ["mask", "velocity", "directionDown", "boostOn", "eventValue"];
 const OUTPUT = ["force", "state", "direction", "value", "fraction", "unitsPerItem", "positionMilli", ...EVENTS];
 
@@ -22,7 +35,8 @@ const OUTPUT = ["force", "state", "direction", "value", "fraction", "unitsPerIte
 const LAYOUT = {
   hello: ["protocolVersion"], paramDescribe: ["id"], paramGet: ["id"], paramSet: ["id", "value"],
   paramValue: ["id", "value"], paramSetBatch: [], inject: [], paramSave: [], paramLoad: [], paramDefaults: [], streamStop: [],
-  streamStart: ["decimation", "events"], bench: ["frames"], ack: ["requestType"],
+  streamStart: ["decimation", "events"], bench: ["frames"], ack: ["requestType"], stats: [],
+  paramLoaded: ["source"], statsReport: LINK_STATS,
   info: ["protocolVersion", "major", "minor", "patch", "layoutVersion", "schemaHash", "parameterCount",
     "resetReason", "capabilities", "parameterSource", "maxFrameSize", "boardLength"],
   paramDescription: ["id", "count", "value", "min", "max", "defaultValue", "nameLength", "unitLength"],
@@ -92,7 +106,10 @@ export class Wire {
     const type = this.x.fp_frame_type(), seq = this.x.fp_frame_seq(), bodyLength = this.x.fp_frame_body();
     if (result < 0) {
       const body = this.memory.slice(this.base + TEXT, this.base + TEXT + bodyLength);
-      return { type, seq, name: "invalid", error: DECODE_ERRORS[-result], body };
+      const m = { type, seq, name: "invalid", error: DECODE_ERRORS[-result], body };
+      // A request field the device refuses: its body offset and value, as in its error reply.
+      if (m.error === "fieldOutOfRange") [m.offset, m.value] = this.fields(2);
+      return m;
     }
     const name = TYPE_NAMES[type];
     const m = { type, seq, name };
@@ -108,6 +125,8 @@ export class Wire {
     } else if (name === "info") {
       m.board = this.text(0, m.boardLength);
       m.schemaHash >>>= 0;
+    } else if (name === "statsReport" || name === "benchResult") {
+      for (const key of layout) m[key] >>>= 0;
     } else if (name === "paramDescription") {
       m.paramName = this.text(0, m.nameLength);
       m.unit = this.text(m.nameLength, m.unitLength);

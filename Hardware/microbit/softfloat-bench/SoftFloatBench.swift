@@ -58,33 +58,3 @@ struct SoftFloatBench {
     while true {}
   }
 }
-
-/// Blocking text output on the UART (this image has nothing else to do).
-struct UARTText {
-  var board: MicrobitBoard
-
-  mutating func write(_ text: StaticString) {
-    for index in 0..<text.utf8CodeUnitCount { put(text.utf8Start[index]) }
-  }
-
-  mutating func write(_ value: UInt32) {
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var rest = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[count] = 48 &+ UInt8(rest % 10)
-        rest /= 10
-        count &+= 1
-      } while rest > 0
-      while count > 0 {
-        count &-= 1
-        put(buffer[count])
-      }
-    }
-  }
-
-  mutating func put(_ byte: UInt8) {
-    while !board.uartWrite(byte) {}
-  }
-}

@@ -81,8 +81,24 @@ public final class DeviceClient {
   ///
   /// As Protocol.md says: the timeout is 500 ms (1 s for flash, 1 s + 1 ms a frame
   /// for bench unless given); an idempotent request is repeated with the same `seq`
-  /// after a lone `00`, 3 attempts in all; `bench` and `inject` are never repeated.
+  /// after a lone `00`, 3 attempts in all; `bench` and `inject` are never repeated
+  /// on a timeout. A `busy` reply is retried after 100 ms, at most `busyRetries` times.
   public func request(_ message: Message, timeout: Duration? = nil) throws(DeviceError) -> Message {
+    var busy = 0
+    while true {
+      do throws(DeviceError) {
+        return try requestOnce(message, timeout: timeout)
+      } catch .rejected(let reply) where reply.code == .busy && busy < DeviceClient.busyRetries {
+        busy += 1
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+    }
+  }
+
+  /// How often `request` retries a request answered `busy`.
+  public static let busyRetries = 20
+
+  private func requestOnce(_ message: Message, timeout: Duration?) throws(DeviceError) -> Message {
     let seq = nextSequence()
     let wait = timeout ?? DeviceClient.defaultTimeout(for: message)
     let attempts: Int
@@ -107,7 +123,7 @@ public final class DeviceClient {
   static func defaultTimeout(for message: Message) -> Duration {
     switch message {
     case .paramSave, .paramLoad: return .milliseconds(1000)
-    case .bench(let request): return .milliseconds(1000 + Int(request.frames))
+    case .bench(let request): return .milliseconds(1000 + Int(min(request.frames, BenchRequest.maxFrames)))
     default: return replyTimeout
     }
   }

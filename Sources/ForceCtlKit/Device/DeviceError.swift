@@ -56,7 +56,7 @@ public enum DeviceError: Error, CustomStringConvertible {
     case .badLength:
       return "the device rejected a request of the wrong length"
     case .busy:
-      return "the device is busy; try again"
+      return "the device stayed busy (a bench running, or its transmit queue full); try again"
     case .flash:
       switch FlashFailure(rawValue: reply.detail) {
       case .blank: return "nothing saved in flash yet (use `params save` first)"
@@ -65,6 +65,9 @@ public enum DeviceError: Error, CustomStringConvertible {
       default: return "writing flash failed; the previous settings are still stored"
       }
     case .unsupported:
+      if Capabilities(rawValue: reply.detail).contains(.adc) && reply.detail != ErrorReply.none {
+        return "the device has no force sensor (ADC), so it cannot stream; inject samples instead"
+      }
       return "this device cannot do that"
     }
   }

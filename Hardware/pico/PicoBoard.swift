@@ -1,0 +1,93 @@
+import ForceFirmware
+import RP2040
+
+/// Raspberry Pi Pico (RP2040, Cortex-M0+ at 125 MHz, 2 MB flash, 264 KB RAM).
+///
+/// The board's choices on top of the chip drivers (Hardware/rp2040): UART0 on
+/// GP0 (TX) / GP1 (RX) at 115200 8N1, the left cell on GP26 (ADC0) and the right
+/// one on GP27 (ADC1), the on-board LED on GP25, parameters in the last two 4 KB
+/// sectors of flash. Polled only: no interrupt is enabled.
+struct PicoBoard: Board {
+  var name: StaticString { "pico" }
+
+  static let uartTX: UInt32 = 0
+  static let uartRX: UInt32 = 1
+  static let ledPin: UInt32 = 25
+  static let leftPin: UInt32 = 26  // ADC0
+  static let rightPin: UInt32 = 27  // ADC1
+  static let baud: UInt32 = 115_200
+  /// Flash offset of parameter sector 0 (0x101F_E000 in the XIP window; pico.ld).
+  static let paramsOffset: UInt32 = 2 * 1024 * 1024 - 2 * Flash.sectorSize
+
+  private var uart: UART
+  private var adc: ADC
+  private var frames = FrameAlarm()
+  private var led = StatusLED(pin: PicoBoard.ledPin)
+  let resetReason: ResetReason
+
+  init() {
+    let cause = ResetCause.read()
+    resetReason = PicoBoard.decode(watchdog: cause.watchdog, chip: cause.chip)
+    Clocks.start()
+    GPIO.start()
+    Timer.start()
+    uart = UART(base: UART.uart0, tx: PicoBoard.uartTX, rx: PicoBoard.uartRX, baud: PicoBoard.baud, clockHz: Clocks.systemHz)
+    adc = ADC(pins: (PicoBoard.leftPin, PicoBoard.rightPin))
+    led.start()
+  }
+
+  static func decode(watchdog: UInt32, chip: UInt32) -> ResetReason {
+    if watchdog & ResetCause.watchdogTimer != 0 { return .watchdog }
+    if watchdog & ResetCause.watchdogForce != 0 { return .software }
+    if chip & ResetCause.hadRunPin != 0 { return .pin }
+    if chip & ResetCause.hadPowerOn != 0 { return .powerOn }
+    return .other  // a debugger's rescue reset
+  }
+
+  // MARK: UART
+
+  mutating func uartRead() -> UInt8? { uart.read() }
+  mutating func uartWrite(_ byte: UInt8) -> Bool { uart.write(byte) }
+  var uartErrors: UInt32 { uart.errors }
+
+  // MARK: ADC
+
+  var hasADC: Bool { true }
+  mutating func readCells() -> (left: UInt16, right: UInt16) {
+    (adc.read10(input: PicoBoard.leftPin - 26), adc.read10(input: PicoBoard.rightPin - 26))
+  }
+
+  // MARK: Timing
+
+  mutating func startFrameTimer(hz: UInt32) { frames.start(hz: hz) }
+  mutating func frameDue() -> Bool { frames.due() }
+  mutating func ticks() -> UInt32 { Timer.now() }
+  var tickHz: UInt32 { Timer.hz }
+
+  // MARK: Flash
+
+  var flashPageSize: Int { Int(Flash.sectorSize) }
+  var flashPageCount: Int { 2 }
+  func flashRead(page: Int, offset: Int, into buffer: UnsafeMutableRawBufferPointer) {
+    precondition(offset >= 0 && offset + buffer.count <= flashPageSize, "outside the sector")
+    Flash.read(at: PicoBoard.sector(page) + UInt32(offset), into: buffer)
+  }
+  mutating func flashErase(page: Int) { Flash.eraseSector(at: PicoBoard.sector(page)) }
+  mutating func flashWrite(page: Int, offset: Int, words: UnsafeRawBufferPointer) {
+    precondition(offset & 3 == 0 && words.count & 3 == 0, "word-aligned only")
+    precondition(offset >= 0 && offset + words.count <= flashPageSize, "outside the sector")
+    Flash.program(at: PicoBoard.sector(page) + UInt32(offset), words)
+  }
+
+  static func sector(_ page: Int) -> UInt32 {
+    precondition(page == 0 || page == 1, "no such parameter sector")
+    return paramsOffset + UInt32(page) * Flash.sectorSize
+  }
+
+  // MARK: LED, watchdog
+
+  mutating func showLEDs(_ image: UInt32) { led.show(image) }
+  mutating func refreshLEDs() { led.refresh() }
+  mutating func startWatchdog(timeoutMs: UInt32) { Watchdog.start(timeoutMs: timeoutMs) }
+  mutating func feedWatchdog() { Watchdog.feed() }
+}

@@ -1,0 +1,65 @@
+/// TIMER (0x4005_4000): a 64-bit microsecond counter (ticked by the watchdog's 1 MHz
+/// tick, see Clocks) with four 32-bit alarms.
+public enum Timer {
+  static let base: UInt32 = 0x4005_4000
+  static let ALARM0 = base + 0x10
+  static let ARMED = base + 0x20
+  static let TIMERAWL = base + 0x28
+  static let INTR = base + 0x34
+  static let alarm0: UInt32 = 1 << 0
+
+  /// Counter rate.
+  public static let hz: UInt32 = 1_000_000
+
+  /// Takes the TIMER out of reset.
+  public static func start() { Resets.release(Resets.timer) }
+
+  /// The low 32 bits of the counter, in µs (wraps every 71.6 minutes).
+  public static func now() -> UInt32 { MMIO.read(TIMERAWL) }
+}
+
+/// Frame pacing on TIMER alarm 0, polled through its raw interrupt flag. Each due
+/// frame re-arms the alarm one period after the previous deadline (not after now),
+/// so frames do not drift however late the loop polls; a period that does not
+/// divide 1 s exactly is spread Bresenham-style (300 Hz: 3333, 3333, 3334 µs).
+/// If the loop falls a whole period behind, the next deadline restarts from now
+/// (an alarm set in the past would only fire after the counter wraps).
+public struct FrameAlarm {
+  var deadline: UInt32 = 0
+  var period: UInt32 = 5_000
+  var remainder: UInt32 = 0
+  var hz: UInt32 = 200
+  var error: UInt32 = 0
+
+  /// An alarm not yet started.
+  public init() {}
+
+  /// Starts frames at `hz` per second.
+  public mutating func start(hz: UInt32) {
+    let hz = max(hz, 1)
+    self.hz = hz
+    period = Timer.hz / hz
+    remainder = Timer.hz % hz
+    error = 0
+    MMIO.write(Timer.ARMED, Timer.alarm0)  // disarm
+    MMIO.write(Timer.INTR, Timer.alarm0)  // clear a pending flag
+    deadline = Timer.now() &+ period
+    MMIO.write(Timer.ALARM0, deadline)
+  }
+
+  /// True once per elapsed period (clears the flag and arms the next deadline).
+  public mutating func due() -> Bool {
+    guard MMIO.read(Timer.INTR) & Timer.alarm0 != 0 else { return false }
+    MMIO.write(Timer.INTR, Timer.alarm0)
+    deadline &+= period
+    error &+= remainder
+    if error >= hz {
+      error &-= hz
+      deadline &+= 1
+    }
+    let now = Timer.now()
+    if Int32(bitPattern: deadline &- now) <= 0 { deadline = now &+ period }
+    MMIO.write(Timer.ALARM0, deadline)
+    return true
+  }
+}

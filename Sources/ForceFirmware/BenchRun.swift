@@ -1,0 +1,68 @@
+import ForceEngine
+import ForceProtocol
+
+/// One `bench` request in progress: its own engine, the frames run so far and their
+/// times.
+///
+/// Every frame is timed on its own (the counter read just before and just after
+/// `ForceEngine.step`, less the cost of reading the counter, at least one tick) and
+/// `ticks` is the sum of those times, so the result obeys its definitions:
+/// `maxFrameTicks ≤ ticks`, `ticks == maxFrameTicks` for one frame, `ticks ≥ frames`.
+struct BenchRun {
+  /// The request's sequence number, for the reply.
+  let seq: UInt8
+  /// Frames asked for.
+  let requested: UInt32
+  /// Frames run so far.
+  private(set) var done: UInt32 = 0
+  private var engine: ForceEngine
+  private var ticks: UInt32 = 0
+  private var slowest: UInt32 = 0
+  private var readCost: UInt32
+  private var sink: Int32 = 0
+
+  /// A run of `frames` frames with `parameters`, timed by `board`'s counter.
+  init<B: Board>(seq: UInt8, frames: UInt32, parameters: Parameters, board: inout B) {
+    self.seq = seq
+    requested = frames
+    engine = ForceEngine(parameters: parameters)
+    var cost = UInt32.max
+    for _ in 0..<16 {
+      let a = board.ticks()
+      let b = board.ticks()
+      cost = min(cost, b &- a)
+    }
+    readCost = cost
+  }
+
+  /// Whether every frame asked for has run.
+  var finished: Bool { done >= requested }
+
+  /// Runs frames until the slice's time (`BenchTrace.sliceMicroseconds`) or frame
+  /// count (`BenchTrace.sliceFrames`) is used up, or the run is finished. Never feeds the watchdog: only the super-loop does.
+  mutating func slice<B: Board>(on board: inout B) {
+    let budget = max(board.tickHz / 1_000_000 &* BenchTrace.sliceMicroseconds, 1)
+    let start = board.ticks()
+    var now = start
+    var count = 0
+    while done < requested && now &- start < budget && count < BenchTrace.sliceFrames {
+      count &+= 1
+      let cells = BenchTrace.sample(done)
+      let before = board.ticks()
+      let output = engine.step(left: cells.left, right: cells.right)
+      now = board.ticks()
+      sink &+= output.value &+ Int32(output.events.mask)
+      let raw = now &- before
+      let spent = raw > readCost ? raw &- readCost : 1
+      ticks = ticks > UInt32.max &- spent ? UInt32.max : ticks &+ spent
+      slowest = max(slowest, spent)
+      done &+= 1
+    }
+    if finished { BenchTrace.keep(sink) }
+  }
+
+  /// The reply: the frames run so far and their times.
+  func result(tickHz: UInt32) -> BenchResult {
+    BenchResult(frames: done, ticks: ticks, tickHz: tickHz, maxFrameTicks: slowest)
+  }
+}

@@ -1,0 +1,80 @@
+import ForceCtlKit
+import ForceLink
+import Foundation
+
+/// The Pico firmware in the RP2040 emulator (Tools/pico-emulator.py): booted from
+/// its UF2 through the emulated boot ROM, UART0 on a TCP port, and a control
+/// connection that sets the force cells on the emulated ADC, resets the chip and
+/// stalls the frame timer.
+final class PicoEmulator {
+  let uartPort: Int
+  let controlPort: Int
+  private let process: Process
+  private var control: Transport?
+  private var controlBuffer: [UInt8] = []
+
+  static var uf2: URL { DeviceUnderTest.root.appendingPathComponent(".build-firmware/pico/forcepicker-pico.uf2") }
+  static var script: URL { DeviceUnderTest.root.appendingPathComponent("Tools/pico-emulator.py") }
+
+  /// Whether the emulator can run here: a built UF2 and python3 with rp2040py.
+  static let available: Bool = {
+    guard FileManager.default.fileExists(atPath: uf2.path) else { return false }
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    probe.arguments = ["python3", "-c", "import rp2040py"]
+    probe.standardOutput = FileHandle.nullDevice
+    probe.standardError = FileHandle.nullDevice
+    guard (try? probe.run()) != nil else { return false }
+    probe.waitUntilExit()
+    return probe.terminationStatus == 0
+  }()
+
+  init(profile: Bool = false) throws {
+    uartPort = DeviceUnderTest.freePort()
+    controlPort = DeviceUnderTest.freePort()
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      [
+        "python3", PicoEmulator.script.path, "--uf2", PicoEmulator.uf2.path, "--port", "\(uartPort)",
+        "--control-port", "\(controlPort)",
+      ] + (profile ? ["--profile"] : [])
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // The emulator prints one line once the firmware is up and both ports listen.
+    let ready = output.fileHandleForReading.availableData
+    guard String(decoding: ready, as: UTF8.self).hasPrefix("pico-emulator:") else {
+      throw DeviceError.unexpected("pico-emulator did not start")
+    }
+  }
+
+  /// Connects to UART0 and shakes hands.
+  func connect() throws -> DeviceClient {
+    try DeviceClient.connect(to: "tcp://127.0.0.1:\(uartPort)", timeout: .seconds(5))
+  }
+
+  /// Sends one control command and returns its reply line (a reset waits for the reboot).
+  @discardableResult
+  func command(_ line: String, timeout: Duration = .seconds(60)) throws -> String {
+    if control == nil { control = try PortAddress(parsing: "tcp://127.0.0.1:\(controlPort)").open() }
+    guard let control else { throw DeviceError.unexpected("no control connection") }
+    try control.write(Array((line + "\n").utf8))
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      if let newline = controlBuffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let reply = String(decoding: controlBuffer[..<newline], as: UTF8.self)
+        controlBuffer.removeSubrange(...newline)
+        if reply.hasPrefix("error") { throw DeviceError.unexpected("pico-emulator: \(reply)") }
+        return reply
+      }
+      let count = try control.read(into: &chunk, timeout: .milliseconds(200))
+      controlBuffer += chunk[0..<count]
+    }
+    throw DeviceError.unexpected("pico-emulator: no reply to \(line)")
+  }
+
+  deinit { process.killAndReap() }
+}

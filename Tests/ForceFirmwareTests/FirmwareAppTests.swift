@@ -1,0 +1,176 @@
+import ForceEngine
+import ForceFirmware
+import ForceProtocol
+import Testing
+
+/// The firmware's request handling on a fake board: what it answers, and when it
+/// answers `busy`, drops, or counts.
+@Suite struct FirmwareAppTests {
+  /// A firmware on a fake board, with helpers to talk to it.
+  struct Device {
+    var app = FirmwareApp(board: FakeBoard())
+    var decoder = FrameDecoder()
+
+    mutating func send(_ message: Message, seq: UInt8) throws {
+      var out = [UInt8](repeating: 0, count: FrameFormat.maxWireSize)
+      let count = try out.withUnsafeMutableBytes { try FrameEncoder.encode(message, seq: seq, into: $0) }
+      app.board.received += out[0..<count]
+    }
+
+    /// Polls until nothing is left to read (and `passes` more), then returns the frames sent.
+    mutating func run(passes: Int = 4) throws -> [(seq: UInt8, message: Message)] {
+      var idle = 0
+      while idle < passes {
+        if app.board.received.isEmpty { idle += 1 }
+        app.poll()
+      }
+      var result: [(UInt8, Message)] = []
+      for byte in app.board.sent {
+        if let frame = decoder.feed(byte) { result.append((frame.seq, try Message.decode(frame))) }
+      }
+      app.board.sent.removeAll()
+      return result
+    }
+
+    mutating func exchange(_ message: Message, seq: UInt8 = 1) throws -> [Message] {
+      try send(message, seq: seq)
+      return try run().map(\.message)
+    }
+  }
+
+  @Test func aRejectedSetReportsTheParameterAndValueSent() throws {
+    var device = Device()
+    let replies = try device.exchange(.paramSet(ParamValue(.restThreshold, 20)), seq: 5)
+    // Protocol.md's "error-outOfRange" example.
+    #expect(
+      replies == [
+        .error(ErrorReply(code: .outOfRange, requestType: 0x04, parameter: 4, detail: 2, value: 20))
+      ])
+  }
+
+  @Test func aBatchReportsRangesBeforeRelations() throws {
+    var device = Device()
+    var batch = ParamBatch()
+    batch.append(ParamValue(.restThreshold, 900))
+    batch.append(ParamValue(.rangeMax, 40_000))
+    #expect(
+      try device.exchange(.paramSetBatch(batch))
+        == [.error(ErrorReply(code: .outOfRange, requestType: 0x05, parameter: 16, detail: 0, value: 40_000))])
+    var relation = ParamBatch()
+    relation.append(ParamValue(.restThreshold, 900))
+    #expect(
+      try device.exchange(.paramSetBatch(relation))
+        == [.error(ErrorReply(code: .outOfRange, requestType: 0x05, parameter: 4, detail: 3, value: 900))])
+  }
+
+  @Test func streamingIsRefusedWithoutASensor() throws {
+    var device = Device()
+    #expect(
+      try device.exchange(.streamStart(StreamStart(decimation: 1, events: false)))
+        == [.error(ErrorReply(code: .unsupported, requestType: 0x09, detail: 0x01))])
+    #expect(try device.run(passes: 20).isEmpty)
+  }
+
+  /// A bad reading refuses the whole request: no sample runs, the session is as before.
+  @Test func injectOutsideASessionContinuesAndABadReadingChangesNothing() throws {
+    var device = Device()
+    var first = InjectRequest(resetFirst: true)
+    for _ in 0..<8 { first.append(left: 300, right: 300) }
+    let pressed = try device.exchange(.inject(first))
+    guard case .injectResult(let last) = pressed.last else { throw ProtocolError.badValue }
+    #expect(last.output.state != .idle)
+    // A bad reading: refused, nothing runs.
+    let bad: [UInt8] = [0x00, 0x2C, 0x01, 0x00, 0x04]  // left 300, right 1024
+    var out = [UInt8](repeating: 0, count: FrameFormat.maxWireSize)
+    let count = try out.withUnsafeMutableBytes { raw in
+      try bad.withUnsafeBytes { try FrameEncoder.encode(type: 0x0B, seq: 7, body: $0, into: raw) }
+    }
+    device.app.board.received += out[0..<count]
+    #expect(
+      try device.run().map(\.message)
+        == [.error(ErrorReply(code: .outOfRange, requestType: 0x0B, detail: 3, value: 1024))])
+    // Without resetFirst the engine continues where it was: still pressed.
+    var next = InjectRequest(endSession: true)
+    next.append(left: 300, right: 300)
+    guard case .injectResult(let continued) = try device.exchange(.inject(next)).first else {
+      throw ProtocolError.badValue
+    }
+    #expect(continued.output.state == last.output.state && continued.output.value >= last.output.value)
+  }
+
+  /// With the transmitter stalled the queue fills: requests whose reply (a 46-byte
+  /// description, up to 90 reserved) no longer fits get `busy`, and once not even that
+  /// fits they are dropped; `stats` counts both, and the bytes.
+  @Test func aFullTransmitQueueAnswersBusyThenDropsAndCountsBoth() throws {
+    var device = Device()
+    device.app.board.transmitterReady = false
+    for index in 0..<200 { try device.send(.paramDescribe(id: 4), seq: UInt8(index)) }
+    let sentBytes = device.app.board.received.count
+    _ = try device.run()
+    device.app.board.transmitterReady = true
+    let replies = try device.run()
+    let values = replies.filter { $0.message.type == .paramDescription }.count
+    let busy = replies.filter { $0.message == .error(ErrorReply(code: .busy, requestType: 0x02)) }.count
+    #expect(values > 0 && busy > 0 && values + busy < 200 && values + busy == replies.count)
+    #expect(replies.map(\.seq) == (0..<replies.count).map { UInt8($0) })  // in order, the first ones
+    #expect(values * 46 + busy * 14 <= 1024)  // everything queued fitted the 1 KB queue
+    let stats = try device.exchange(.stats)
+    guard case .statsReport(let report) = stats.first else { throw ProtocolError.badValue }
+    #expect(report.busy == UInt32(busy) && report.dropped == UInt32(200 - values - busy))
+    #expect(report.rxFrames == 201 && report.rxBytes == UInt32(sentBytes + 6))
+    #expect(report.txBytes == UInt32(values * 46 + busy * 14))
+  }
+
+  /// A bench runs in slices; requests meanwhile get `busy`; `hello` ends it with the
+  /// partial result first, whose numbers obey their definitions.
+  @Test func helloEndsABenchWithItsPartialResult() throws {
+    var device = Device()
+    try device.send(.bench(BenchRequest(frames: BenchRequest.maxFrames)), seq: 1)
+    _ = try device.run(passes: 3)
+    #expect(
+      try device.exchange(.paramGet(id: 4), seq: 2) == [.error(ErrorReply(code: .busy, requestType: 0x03))])
+    let replies = try device.exchange(.hello(Hello()), seq: 3)
+    try #require(replies.count == 2)
+    guard case .benchResult(let partial) = replies[0], case .info = replies[1] else {
+      Issue.record("\(replies)")
+      return
+    }
+    #expect(partial.frames > 0 && partial.frames < BenchRequest.maxFrames)
+    #expect(partial.ticks >= partial.maxFrameTicks && partial.ticks >= partial.frames)
+    #expect(try device.exchange(.paramGet(id: 4), seq: 4) == [.paramValue(ParamValue(id: 4, value: 205))])
+  }
+
+  @Test func oneFrameBenchTicksEqualItsSlowestFrame() throws {
+    var device = Device()
+    let replies = try device.exchange(.bench(BenchRequest(frames: 1)))
+    guard case .benchResult(let result) = replies.first else { throw ProtocolError.badValue }
+    #expect(result.frames == 1 && result.ticks == result.maxFrameTicks && result.ticks > 0)
+  }
+
+  /// Telemetry that does not fit is dropped and counted; the unsolicited seq has no gap
+  /// and the frame number shows where frames are missing.
+  @Test func droppedTelemetryKeepsSeqContinuousAndIsCounted() throws {
+    var device = Device()
+    device.app.board.cells = (100, 100)
+    try device.send(.streamStart(StreamStart(decimation: 1, events: false)), seq: 1)
+    var telemetry = try device.run(passes: 10)
+    device.app.board.transmitterReady = false
+    telemetry += try device.run(passes: 60)  // 60 frames into room for 22 telemetry frames
+    device.app.board.transmitterReady = true
+    telemetry += try device.run(passes: 20)
+    _ = try device.exchange(.streamStop)
+    let frames = telemetry.compactMap { item -> (seq: UInt8, frame: UInt16)? in
+      guard case .telemetry(let t) = item.message else { return nil }
+      return (item.seq, t.frame)
+    }
+    #expect(frames.first?.seq == 0)
+    var jumps = 0
+    for (a, b) in zip(frames, frames.dropFirst()) {
+      #expect(b.seq == a.seq &+ 1)
+      jumps += Int(b.frame &- a.frame) - 1
+    }
+    let stats = try device.exchange(.stats)
+    guard case .statsReport(let report) = stats.first else { throw ProtocolError.badValue }
+    #expect(report.streamDropped > 0 && jumps == Int(report.streamDropped))
+  }
+}

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Prices a QEMU instruction trace with Cortex-M0 cycle costs, per call of a function.
+
+    Tools/m0-cycles.py QEMU_LOG NAME=ADDRESS [NAME=ADDRESS ...]
+
+QEMU_LOG comes from `qemu-system-arm -d in_asm,exec,nochain -D QEMU_LOG`: every
+translated block (TB) is listed once with its instructions ("IN:"), and every
+execution of a TB is logged ("Trace ... [../PC/..]"; `nochain` makes QEMU log each
+one). For every NAME, each call of the function at ADDRESS (hex) is followed from
+the TB at its entry to the first TB at its return address (the instruction after
+the BL that entered it), callees included; the caller's argument set-up and the BL
+itself are not counted, for every function alike. Prints one line per NAME:
+
+    NAME CALLS CYCLES/CALL INSTRUCTIONS/CALL MAX-CYCLES
+
+Cycle table: ARM Cortex-M0 Technical Reference Manual (ARM DDI 0432C), section 3.3,
+Table 3-1 "Cortex-M0 instruction summary", zero wait states, the single-cycle
+multiplier (the nRF51's):
+
+    data processing, moves, compares, shifts, extends, ADR, MULS     1
+    MOV PC, Rm / ADD PC, PC, Rm                                      3
+    LDR*, STR* (every addressing mode, literal loads included)       2
+    LDM, STM, PUSH (N registers)                                     1 + N
+    POP without PC / POP with PC (N registers, PC counted)           1 + N / 4 + N
+    B<cond> taken / not taken                                        3 / 1
+    B (unconditional), BX, BLX                                       3
+    BL                                                               4
+    MRS, MSR, DMB, DSB, ISB                                          4
+    WFI, WFE                                                         2 (without the wait)
+
+A conditional branch at the end of a TB is taken when the next TB executed does not
+start right after it. No interrupt may fire inside a priced call (the bench images
+enable none).
+"""
+import re
+import sys
+
+INSN = re.compile(r"^0x([0-9a-f]+):\s+([0-9a-f]{4})(?: ([0-9a-f]{4}))?\s+(\S+)\s*(.*)$")
+EXEC = re.compile(r"^Trace \d+: \S+ \[[0-9a-f]+/([0-9a-f]+)/")
+CONDITIONS = {"eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs", "vc", "hi", "ls", "ge", "lt", "gt", "le"}
+
+
+def register_count(operands):
+    """Registers in a list such as {r4, r5, lr} or {r4-r7, pc}."""
+    inside = operands[operands.index("{") + 1 : operands.index("}")]
+    count = 0
+    for item in inside.split(","):
+        item = item.strip()
+        if "-" in item:
+            low, high = (int(r.strip()[1:]) for r in item.split("-"))
+            count += high - low + 1
+        elif item:
+            count += 1
+    return count
+
+
+def cost(mnemonic, operands, taken):
+    """Cycles of one instruction; `taken` says whether a branch left the straight line."""
+    m = mnemonic.split(".")[0]
+    if m == "bl":
+        return 4
+    if m in ("bx", "blx", "b"):
+        return 3
+    if m.startswith("b") and m[1:] in CONDITIONS:
+        return 3 if taken else 1
+    if m in ("push", "ldm", "stm", "ldmia", "stmia"):
+        return 1 + register_count(operands)
+    if m == "pop":
+        n = register_count(operands)
+        return 4 + n if "pc" in operands else 1 + n
+    if m.startswith("ldr") or m.startswith("str"):
+        return 2
+    if m in ("mov", "add") and operands.split(",")[0].strip() == "pc":
+        return 3
+    if m in ("mrs", "msr", "dmb", "dsb", "isb"):
+        return 4
+    if m in ("wfi", "wfe"):
+        return 2
+    return 1
+
+
+def main(argv):
+    if len(argv) < 3:
+        sys.exit("usage: m0-cycles.py QEMU_LOG NAME=ADDRESS [NAME=ADDRESS ...]")
+    entries = {}
+    for spec in argv[2:]:
+        name, _, address = spec.partition("=")
+        if not address:
+            sys.exit(f"m0-cycles: bad function {spec!r}: expected NAME=HEXADDRESS")
+        entries[int(address, 16)] = name
+    names = list(entries.values())
+    stats = {name: [0, 0, 0, 0] for name in names}  # calls, cycles, instructions, max cycles
+
+    blocks = {}  # TB start pc -> [(address, size, mnemonic, operands)]
+    defining = None
+    previous = None  # the TB executed before `pending`
+    pending = None  # the TB executed last, priced once the next one is known
+    frame = None  # [name, return address, cycles, instructions] while inside a call
+
+    def settle(block, next_pc):
+        nonlocal frame
+        start = block[0][0]
+        if frame is not None and start == frame[1]:
+            s = stats[frame[0]]
+            s[0] += 1
+            s[1] += frame[2]
+            s[2] += frame[3]
+            s[3] = max(s[3], frame[2])
+            frame = None
+        if frame is None and start in entries:
+            if previous is None:
+                sys.exit("m0-cycles: a priced function runs first; no caller to return to")
+            last = previous[-1]
+            frame = [entries[start], last[0] + last[1], 0, 0]
+        if frame is not None:
+            for index, (address, size, mnemonic, operands) in enumerate(block):
+                taken = index == len(block) - 1 and next_pc != address + size
+                frame[2] += cost(mnemonic, operands, taken)
+                frame[3] += 1
+
+    with open(argv[1], errors="replace") as log:
+        for line in log:
+            if line.startswith("IN:"):
+                defining = []
+                continue
+            if defining is not None:
+                match = INSN.match(line)
+                if match:
+                    address = int(match.group(1), 16)
+                    size = 4 if match.group(3) else 2
+                    defining.append((address, size, match.group(4), match.group(5)))
+                    continue
+                if defining:
+                    blocks[defining[0][0]] = defining
+                defining = None
+            match = EXEC.match(line)
+            if match:
+                pc = int(match.group(1), 16)
+                block = blocks.get(pc)
+                if block is None:
+                    sys.exit(f"m0-cycles: TB at {pc:#x} executed but never listed (need -d in_asm)")
+                if pending is not None:
+                    settle(pending, pc)
+                previous, pending = pending, block
+
+    for name in names:
+        calls, cycles, instructions, worst = stats[name]
+        if calls == 0:
+            sys.exit(f"m0-cycles: {name} was never called in the trace")
+        print(f"{name} {calls} {cycles / calls:.0f} {instructions / calls:.0f} {worst}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,386 @@
+#!/usr/bin/env python3
+"""Runs the Pico firmware in rp2040py's RP2040 emulator, booted from its UF2 through
+the emulated boot ROM, with UART0 on a TCP port and the two force cells on the
+emulated ADC.
+
+    Tools/pico-emulator.py [--uf2 IMAGE.uf2] [--port PORT] [--control-port PORT]
+                           [--realtime] [--profile]
+
+    --uf2           default .build-firmware/pico/forcepicker-pico.uf2
+    --port          UART0 (GP0/GP1) on 127.0.0.1:PORT (default 5762), one client at a
+                    time, as QEMU serves the micro:bit's UART. Bytes sent with no
+                    client are dropped.
+    --control-port  line commands on 127.0.0.1:PORT (default: none), one reply line each:
+                      hold L R        both cells read L and R (10-bit counts) from now on
+                      trace L,R L,R ...
+                                      the cells read one pair per frame, starting with the
+                                      firmware's next frame; replies "start FRAME" with that
+                                      frame's number as the firmware counts it (telemetry)
+                      reset           a RUN-pin reset (flash kept); "ok" once the UART is up
+                      stall           the frame timer's alarm stops firing until the next
+                                      reset: the frame loop starves and the watchdog bites
+                      stats           one JSON object: resets, frames, and with --profile the
+                                      instruction counts (since the last trace started)
+    --realtime      pace emulated time to the wall clock (default: as fast as it goes)
+    --profile       step instruction by instruction and count, per frame, the instructions
+                    from the frame alarm until the firmware polls for the next frame, and
+                    those spent inside ForceEngine.step (reported by "stats"); slower
+
+The firmware is never modified for the emulator. What the harness does instead,
+because of the emulator (rp2040py 0.3.6):
+  * A watchdog timeout in rp2040py restarts the core at 0x10000000, skipping the
+    boot ROM; the harness resets into the boot ROM instead, as the chip does.
+  * rp2040py's PLLs are unmodelled registers that read as all ones; the firmware's
+    wait for PLL lock passes at once, and the emulator runs clk_sys at its fixed
+    125 MHz (what the firmware configures). Its warnings are silenced.
+  * rp2040py runs one instruction per host step, and the firmware polls (no WFI), so
+    the 5 ms between frames would cost ~600 000 emulated instructions each. When the
+    firmware polls the frame alarm's flag, finds it clear and has no UART input
+    waiting, the harness advances emulated time to the next timer event: the same
+    as the CPU spinning until then, without emulating the spin.
+  * rp2040py's UART TX FIFO never fills (TXFF reads 0) and sends each byte at once:
+    the link has no baud-rate limit in the emulator.
+  * Bytes written to the RX FIFO before the firmware has set up UART0 would be lost
+    when it resets the block; the harness holds host input until UART0 is enabled.
+  * The ADC returns the values the harness sets; a 10-bit cell value v is served
+    as the 12-bit conversions 4v-1, 4v, 4v+1, 4v+2 (clamped to 0..4095), cycling,
+    so the firmware's 4x oversampling and rounding must give back exactly v.
+"""
+import argparse
+import json
+import os
+import select
+import socket
+import sys
+import time
+
+from rp2040py.device.bootrom import BOOTROM_B1
+from rp2040py.device.load_flash import load_uf2
+from rp2040py.peripherals.vreg_and_chip_reset import HAD_RUN
+from rp2040py.rp2040 import RP2040
+from rp2040py.simulator import Simulator
+from rp2040py.utils.logging import ConsoleLogger, LogLevel
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OVERSAMPLING = 4  # conversions per cell per frame (Hardware/rp2040/ADC.swift)
+DITHER = (-1, 0, 1, 2)
+TIMER_INTR = 0x34
+NANOS_PER_CYCLE = 8  # rp2040py's fixed 125 MHz clk_sys
+
+
+class Emulator:
+    def __init__(self, uf2, profile_elf=None):
+        self.mcu = RP2040()
+        self.simulator = Simulator(rp2040=self.mcu)
+        self.mcu.load_bootrom(BOOTROM_B1)  # resets the chip: the core starts in the boot ROM
+        self.mcu.logger = ConsoleLogger(LogLevel.ERROR)
+        load_uf2(uf2, self.mcu)
+        self.core, self.clock = self.mcu.core, self.simulator.clock
+        self.uart = self.mcu.uart[0]
+        self.tx = bytearray()  # firmware -> host
+        self.rx = bytearray()  # host -> firmware, waiting for room in the RX FIFO
+        self.uart.on_byte = self.tx.append
+        self.mcu.watchdog.on_watchdog_trigger = self._watchdog_reset
+        self.mcu.adc.on_adc_read = self._adc_read
+        self._timer_read = self.mcu.timer.read_uint32
+        self.mcu.timer.read_uint32 = self._timer_read_warping
+        self._fire_alarm = self.mcu.timer._fire_alarm
+        self.mcu.timer._fire_alarm = self._alarm_fired
+        self.hold = (0, 0)
+        self.trace, self.trace_start = [], 0
+        self.stalled = False
+        self.resets = {"watchdog": 0, "pin": 0}
+        self.conversions = [0, 0]
+        self.profile = Profile(profile_elf) if profile_elf else None
+        self.in_frame = False
+
+    # --- reset ---------------------------------------------------------------------
+
+    def _restarted(self):
+        self.conversions = [0, 0]
+        self.stalled = False
+        self.in_frame = False
+
+    def _watchdog_reset(self):
+        # rp2040py would continue at 0x10000000 (leave_reset); the chip runs its boot ROM.
+        # REASON (TIMER or FORCE) is already set, and the watchdog block keeps it.
+        self.mcu.enter_reset(from_watchdog=True)
+        self.resets["watchdog"] += 1
+        self._restarted()
+
+    def pin_reset(self):
+        """RUN pulled low and released: every block reset, the watchdog's REASON cleared,
+        CHIP_RESET.HAD_RUN set, flash kept; the core starts in the boot ROM."""
+        self.mcu.reset(preserve_flash=True)
+        self.mcu.watchdog.reset()
+        self.mcu.vreg_and_chip_reset.record_reset_cause(HAD_RUN)
+        self.resets["pin"] += 1
+        self._restarted()
+
+    # --- time ----------------------------------------------------------------------
+
+    def _timer_read_warping(self, offset):
+        value = self._timer_read(offset)
+        if offset == TIMER_INTR and not value & 1:
+            if self.in_frame and self.profile:
+                self.profile.frame_done()
+            self.in_frame = False
+            if self.uart.rx_fifo.empty and not self.rx and self.clock.has_scheduled_alarm:
+                self.clock.tick(self.clock.nanos_to_next_alarm)
+                value = self._timer_read(offset)
+        return value
+
+    def _alarm_fired(self, index):
+        if index == 0 and self.stalled:
+            self.mcu.timer._disarm_alarm(self.mcu.timer.alarms[0])
+            return
+        if index == 0:
+            self.in_frame = True
+            if self.profile:
+                self.profile.frame_start()
+        self._fire_alarm(index)
+
+    # --- ADC -----------------------------------------------------------------------
+
+    def frames_started(self):
+        return -(-self.conversions[0] // OVERSAMPLING)
+
+    def _adc_read(self, channel):
+        adc = self.mcu.adc
+        adc.current_channel = channel
+        if channel in (0, 1):
+            index = self.conversions[channel]
+            self.conversions[channel] += 1
+            frame = index // OVERSAMPLING + 1  # the firmware counts frames from 1
+            pair = self.hold
+            if self.trace and self.trace_start <= frame < self.trace_start + len(self.trace):
+                pair = self.trace[frame - self.trace_start]
+            twelve = 4 * pair[channel] + DITHER[index % OVERSAMPLING]
+            adc.channel_values[channel] = min(max(twelve, 0), 4095)
+        adc.sample_alarm.schedule(adc.sample_time * 1000)
+
+    def play(self, pairs):
+        self.trace = pairs
+        self.trace_start = self.frames_started() + 1
+        if self.profile:
+            self.profile.clear()  # count the trace's frames only
+        return self.trace_start
+
+    # --- running -------------------------------------------------------------------
+
+    def feed(self):
+        while self.rx and self.uart.enabled and not self.uart.rx_fifo.full:
+            self.uart.feed_byte(self.rx.pop(0))
+
+    def run_slice(self):
+        """Runs one slice: a native batch (up to ~5 ms of wall time), or with --profile
+        up to 20 000 instructions stepped one by one."""
+        self.feed()
+        if self.profile:
+            self.profile.step(self, 20_000)
+        else:
+            self.simulator.stopped = False
+            self.simulator._execute_batch()
+
+    def run_until_uart(self, limit_seconds=20):
+        deadline = time.monotonic() + limit_seconds
+        while not self.uart.enabled:
+            if time.monotonic() > deadline:
+                sys.exit("pico-emulator: the firmware never enabled UART0")
+            self.run_slice()
+
+    def stats(self):
+        result = {"resets": self.resets, "frames": self.frames_started(), "emulated_ms": self.clock.nanos / 1e6}
+        if self.profile:
+            result.update(self.profile.report())
+        return result
+
+
+class Profile:
+    """Instruction counts per frame, stepping the core from Python."""
+
+    def __init__(self, elf):
+        from elftools.elf.elffile import ELFFile
+
+        with open(elf, "rb") as f:
+            symbols = ELFFile(f).get_section_by_name(".symtab")
+            names = {s.name: s["st_value"] & ~1 for s in symbols.iter_symbols()}
+        steps = [a for n, a in names.items() if n.startswith("$e11ForceEngine") and "V4step4left5right" in n]
+        if len(steps) != 1:
+            sys.exit(f"pico-emulator: expected one ForceEngine.step in {elf}, found {len(steps)}")
+        self.step_entry = steps[0]
+        self.ram_op = names.get("rp2040_flash_ram_op", -1)
+        self.rom_stack = 0
+        self.in_step, self.step_return, self.step_sp, self.engine_count = False, 0, 0, 0
+        self.ram_sp = None
+        self.clear()
+
+    def clear(self):
+        self.frames, self.engine = [], []
+        self.frame_instructions = self.frame_cycles = 0
+        self.counting = False
+
+    def frame_start(self):
+        self.counting, self.frame_instructions, self.frame_cycles = True, 0, 0
+
+    def frame_done(self):
+        if self.counting:
+            self.frames.append((self.frame_instructions, self.frame_cycles))
+        self.counting = False
+
+    def step(self, emulator, count):
+        core, clock = emulator.core, emulator.clock
+        while count > 0:
+            count -= 1
+            if core.waiting:
+                clock.tick(clock.nanos_to_next_alarm)
+                continue
+            pc = core.pc
+            if pc == self.step_entry and not self.in_step:
+                self.in_step, self.step_return, self.step_sp = True, core.lr & ~1, core.sp
+                self.engine_count = 0
+            if pc == self.ram_op:
+                self.ram_sp = core.sp
+            cycles = core.execute_instruction()
+            clock.tick(cycles * NANOS_PER_CYCLE)
+            if self.counting:
+                self.frame_instructions += 1
+                self.frame_cycles += cycles
+            if self.in_step:
+                self.engine_count += 1
+                if core.pc == self.step_return and core.sp >= self.step_sp:
+                    self.in_step = False
+                    self.engine.append(self.engine_count)
+            if self.ram_sp is not None:
+                if core.pc < 0x4000:  # inside the boot ROM, called from the RAM routine
+                    self.rom_stack = max(self.rom_stack, self.ram_sp - core.sp)
+                elif not 0x20000000 <= core.pc < 0x20042000:  # back in flash: the routine returned
+                    self.ram_sp = None
+
+    def report(self):
+        def summary(values):
+            if not values:
+                return None
+            ordered = sorted(values)
+            return {"n": len(values), "mean": round(sum(values) / len(values), 1), "median": ordered[len(values) // 2],
+                    "max": ordered[-1]}
+        return {
+            "engine_step_instructions": summary(self.engine),
+            "frame_instructions": summary([f[0] for f in self.frames]),
+            "frame_cycles": summary([f[1] for f in self.frames]),
+            "rom_stack_bytes": self.rom_stack,
+        }
+
+
+def listener(port):
+    server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    server.bind(("127.0.0.1", port))
+    server.listen(1)
+    server.setblocking(False)
+    return server
+
+
+def parse_pair(text):
+    left, right = (int(x) for x in text.split(","))
+    if not (0 <= left <= 1023 and 0 <= right <= 1023):
+        raise ValueError(f"cell values must be 0...1023: {text}")
+    return left, right
+
+
+def command(emulator, line):
+    words = line.split()
+    if not words:
+        return "error: empty command"
+    name, args = words[0], words[1:]
+    try:
+        if name == "hold" and len(args) == 2:
+            emulator.hold = parse_pair(f"{args[0]},{args[1]}")
+            return "ok"
+        if name == "trace" and args:
+            return f"start {emulator.play([parse_pair(a) for a in args]) & 0xFFFF}"
+        if name == "reset" and not args:
+            emulator.pin_reset()
+            emulator.run_until_uart()
+            return "ok"
+        if name == "stall" and not args:
+            emulator.stalled = True
+            return "ok"
+        if name == "stats" and not args:
+            return json.dumps(emulator.stats())
+    except ValueError as error:
+        return f"error: {error}"
+    return f"error: unknown command: {line.strip()}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--uf2", default=os.path.join(ROOT, ".build-firmware/pico/forcepicker-pico.uf2"))
+    parser.add_argument("--port", type=int, default=5762)
+    parser.add_argument("--control-port", type=int)
+    parser.add_argument("--realtime", action="store_true")
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    if not os.path.isfile(args.uf2):
+        sys.exit(f"pico-emulator: no image at {args.uf2} (run Tools/build-firmware --board pico first)")
+    elf = os.path.splitext(args.uf2)[0] + ".elf"
+    emulator = Emulator(args.uf2, profile_elf=elf if args.profile else None)
+    emulator.run_until_uart()
+
+    uart_server = listener(args.port)
+    control_server = listener(args.control_port) if args.control_port else None
+    uart_client, control_client, control_buffer = None, None, b""
+    print(f"pico-emulator: UART0 on tcp 127.0.0.1:{args.port}"
+          + (f", control on tcp 127.0.0.1:{args.control_port}" if control_server else ""), flush=True)
+    wall_start, emulated_start = time.monotonic(), emulator.clock.nanos
+    while True:
+        sockets = [s for s in (uart_server, control_server, uart_client, control_client) if s]
+        readable, _, _ = select.select(sockets, [], [], 0)
+        for s in readable:
+            if s is uart_server:
+                if uart_client:
+                    uart_client.close()
+                uart_client, _ = uart_server.accept()
+            elif s is control_server:
+                if control_client:
+                    control_client.close()
+                control_client, _ = control_server.accept()
+                control_buffer = b""
+            elif s is uart_client:
+                data = uart_client.recv(4096)
+                if data:
+                    emulator.rx += data
+                else:
+                    uart_client.close()
+                    uart_client = None
+            elif s is control_client:
+                data = control_client.recv(65536)
+                if not data:
+                    control_client.close()
+                    control_client = None
+                    continue
+                control_buffer += data
+                while b"\n" in control_buffer:
+                    line, control_buffer = control_buffer.split(b"\n", 1)
+                    reply = command(emulator, line.decode("ascii", "replace"))
+                    control_client.sendall(reply.encode() + b"\n")
+        emulator.run_slice()
+        if emulator.tx:
+            if uart_client:
+                try:
+                    uart_client.sendall(emulator.tx)
+                except OSError:
+                    uart_client.close()
+                    uart_client = None
+            emulator.tx.clear()
+        if args.realtime:
+            ahead = (emulator.clock.nanos - emulated_start) / 1e9 - (time.monotonic() - wall_start)
+            if ahead > 0:
+                time.sleep(min(ahead, 0.05))
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except KeyboardInterrupt:
+        pass
