@@ -5,6 +5,11 @@ import PackageDescription
 ///
 /// `ForceEngine`, `ForceProtocol` and `ForceFirmware` are Embedded-clean: the same
 /// sources are compiled for armv6m by `Tools/build-firmware`. Everything else is host-only.
+/// Every target imports only the layers below it (Docs/architecture.md):
+///
+///     ForceCtl ─ ForceCtlKit ─┬─ ForceDevice ─┬─ ForceLink
+///                             ├─ ForceSim     │
+///                             └───────────────┴─ ForceTrace ─ ForceProtocol ─ ForceEngine
 let package = Package(
   name: "ForcePicker",
   platforms: [.macOS(.v14)],
@@ -19,15 +24,20 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
+    // Core: Embedded-clean, shared by the firmware and the host.
     .target(name: "ForceEngine"),
     // Benchmark peer, not product code: a C version of the thumb-roll frame path
     // (Benchmarks/CPeer/README.md), checked against the golden traces and priced
     // against the engine on the Cortex-M0 by Tools/bench-cycles.
     .target(name: "CEnginePeer", path: "Benchmarks/CPeer"),
-    .target(name: "ForceReference", dependencies: ["ForceEngine"]),
-    .target(name: "ForceSim", dependencies: ["ForceEngine"]),
     .target(name: "ForceProtocol", dependencies: ["ForceEngine"]),
     .target(name: "ForceFirmware", dependencies: ["ForceEngine", "ForceProtocol"]),
+    .target(name: "ForceUSB"),
+    .target(name: "ForceReference", dependencies: ["ForceEngine"]),
+
+    // Host layers.
+    .target(name: "ForceTrace", dependencies: ["ForceEngine", "ForceProtocol"]),
+    .target(name: "ForceSim", dependencies: ["ForceEngine", "ForceTrace"]),
     .systemLibrary(
       name: "CLibSerialPort",
       pkgConfig: "libserialport",
@@ -35,39 +45,59 @@ let package = Package(
     ),
     .target(name: "ForceLink", dependencies: ["CLibSerialPort"]),
     .target(name: "ForceWebBridge", dependencies: ["ForceLink", .product(name: "FlyingFox", package: "FlyingFox")]),
+    .target(name: "ForceDevice", dependencies: ["ForceEngine", "ForceProtocol", "ForceTrace", "ForceLink"]),
     .target(
       name: "ForceCtlKit",
       dependencies: [
-        "ForceEngine", "ForceSim", "ForceLink", "ForceProtocol", "ForceWebBridge",
+        "ForceEngine", "ForceProtocol", "ForceTrace", "ForceSim", "ForceLink", "ForceDevice", "ForceWebBridge",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+
+    // Executables.
     .executableTarget(name: "ForceCtl", dependencies: ["ForceCtlKit"]),
-    .executableTarget(name: "EngineBench", dependencies: ["ForceEngine"]),
-    .executableTarget(name: "ForceSITL", dependencies: ["ForceFirmware", "ForceSim"]),
+    .executableTarget(name: "ForceSITL", dependencies: ["ForceFirmware", "ForceTrace"]),
+    .executableTarget(name: "EngineBench", dependencies: ["ForceEngine", "ForceFirmware"]),
+
+    // Tests, and the fakes and trace builders they share.
+    .target(
+      name: "ForceTestSupport",
+      dependencies: ["ForceEngine", "ForceProtocol", "ForceFirmware", "ForceTrace", "ForceLink"]
+    ),
     .testTarget(
       name: "ForceEngineTests",
       dependencies: [
-        "ForceEngine", "ForceReference", "ForceSim", "CEnginePeer",
+        "ForceEngine", "ForceReference", "ForceTrace", "ForceTestSupport", "CEnginePeer",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       resources: [.copy("Golden")]
     ),
-    .testTarget(name: "ForceProtocolTests", dependencies: ["ForceProtocol", "ForceEngine", "ForceSim"]),
-    .testTarget(name: "ForceLinkTests", dependencies: ["ForceLink"]),
-    .testTarget(name: "ForceFirmwareTests", dependencies: ["ForceFirmware", "ForceEngine", "ForceProtocol"]),
+    .testTarget(name: "ForceProtocolTests", dependencies: ["ForceProtocol", "ForceEngine", "ForceTrace"]),
+    .testTarget(name: "ForceLinkTests", dependencies: ["ForceLink", "ForceTestSupport"]),
+    .testTarget(
+      name: "ForceFirmwareTests",
+      dependencies: ["ForceFirmware", "ForceEngine", "ForceProtocol", "ForceTestSupport"]
+    ),
+    .testTarget(name: "ForceTraceTests", dependencies: ["ForceTrace", "ForceEngine"]),
+    .testTarget(name: "ForceSimTests", dependencies: ["ForceSim", "ForceTrace", "ForceEngine"]),
+    .testTarget(
+      name: "ForceDeviceTests",
+      dependencies: ["ForceDevice", "ForceTestSupport", "ForceLink", "ForceProtocol", "ForceEngine"]
+    ),
+    .testTarget(name: "ForceUSBTests", dependencies: ["ForceUSB"]),
     .testTarget(
       name: "FirmwareEndToEndTests",
-      dependencies: ["ForceCtlKit", "ForceSim", "ForceEngine", "ForceProtocol"]
+      dependencies: ["ForceDevice", "ForceTrace", "ForceEngine", "ForceProtocol", "ForceLink"]
     ),
     .testTarget(
       name: "ForceCtlTests",
-      dependencies: ["ForceCtlKit", "ForceSim", "ForceEngine"]
+      dependencies: ["ForceCtlKit", "ForceSim", "ForceTrace", "ForceEngine"]
     ),
-    .testTarget(name: "ForceSimTests", dependencies: ["ForceSim", "ForceEngine", "ForceCtlKit"]),
     .testTarget(
       name: "ForceCtlDeviceUITests",
-      dependencies: ["ForceCtlKit", "ForceSim", "ForceEngine", "ForceProtocol", "ForceLink"],
+      dependencies: [
+        "ForceCtlKit", "ForceDevice", "ForceTrace", "ForceEngine", "ForceProtocol", "ForceLink", "ForceTestSupport",
+      ],
       resources: [.copy("Snapshots")]
     ),
   ]

@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
 """Runs the Pico firmware in rp2040py's RP2040 emulator, booted from its UF2 through
-the emulated boot ROM, with UART0 on a TCP port and the two force cells on the
-emulated ADC.
+the emulated boot ROM, with its serial port on a TCP port (UART0, or the USB CDC-ACM
+data path after the emulated USB host has enumerated the device) and the two force
+cells on the emulated ADC.
 
-    Tools/pico-emulator.py [--uf2 IMAGE.uf2] [--port PORT] [--control-port PORT]
-                           [--realtime] [--profile]
+    Tools/pico-emulator.py [--uf2 IMAGE.uf2] [--port PORT] [--usb-port PORT]
+                           [--control-port PORT] [--realtime] [--profile]
 
-    --uf2           default .build-firmware/pico/forcepicker-pico.uf2
+    --uf2           default .build-firmware/pico/forcepicker-pico.uf2 (the USB build;
+                    the UART build is .build-firmware/pico-uart/forcepicker-pico.uf2)
     --port          UART0 (GP0/GP1) on 127.0.0.1:PORT (default 5762), one client at a
                     time, as QEMU serves the micro:bit's UART. Bytes sent with no
                     client are dropped.
+    --usb-port      the USB build: the CDC-ACM data path on 127.0.0.1:PORT (default 5763),
+                    one client at a time. A client connecting opens the port as cdc_acm does (DTR and
+                    RTS up, 115200 8N1); disconnecting closes it (DTR down). The harness
+                    starts once the device has enumerated (Tools/lib/pico_cdc_host.py).
     --control-port  line commands on 127.0.0.1:PORT (default: none), one reply line each:
                       hold L R        both cells read L and R (10-bit counts) from now on
                       trace L,R L,R ...
@@ -17,10 +23,21 @@ emulated ADC.
                                       firmware's next frame; replies "start FRAME" with that
                                       frame's number as the firmware counts it (telemetry)
                       reset           a RUN-pin reset (flash kept); "ok" once the UART is up
+                                      (the USB build: once the device has enumerated again;
+                                      the CDC client is disconnected, as the tty hangs up)
+                      replug          the USB cable pulled and plugged back in: the host
+                                      resets the bus and enumerates the device again; the
+                                      CDC client is disconnected; "ok" once enumerated
+                      throttle on|off the USB host stops (on) or resumes reading the bulk IN
+                                      endpoint, as cdc_acm does when the tty buffer is full
+                      usb             one JSON object: what the USB host read (device
+                                      descriptor, strings, line coding, whether a device-
+                                      qualifier request stalls), enumerations, byte counts
                       stall           the frame timer's alarm stops firing until the next
                                       reset: the frame loop starves and the watchdog bites
-                      stats           one JSON object: resets, frames, and with --profile the
-                                      instruction counts (since the last trace started)
+                      stats           one JSON object: resets, frames, emulated_ms, and with
+                                      --profile the instruction counts (since the last trace
+                                      started)
     --realtime      pace emulated time to the wall clock (default: as fast as it goes)
     --profile       step instruction by instruction and count, per frame, the instructions
                     from the frame alarm until the firmware polls for the next frame, and
@@ -42,6 +59,10 @@ because of the emulator (rp2040py 0.3.6):
     the link has no baud-rate limit in the emulator.
   * Bytes written to the RX FIFO before the firmware has set up UART0 would be lost
     when it resets the block; the harness holds host input until UART0 is enabled.
+  * USB: rp2040py's CDC-ACM host and what the harness changes in it are described in
+    Tools/lib/pico_cdc_host.py. A RUN-pin reset in rp2040py (RP2040.reset) does not tell
+    the USB host that the device left the bus (only enter_reset, the watchdog's path,
+    does); the harness tells it.
   * The ADC returns the values the harness sets; a 10-bit cell value v is served
     as the 12-bit conversions 4v-1, 4v, 4v+1, 4v+2 (clamped to 0..4095), cycling,
     so the firmware's 4x oversampling and rounding must give back exactly v.
@@ -62,6 +83,8 @@ from rp2040py.simulator import Simulator
 from rp2040py.utils.logging import ConsoleLogger, LogLevel
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "Tools", "lib"))
+from pico_cdc_host import CDCHost  # noqa: E402
 OVERSAMPLING = 4  # conversions per cell per frame (Hardware/rp2040/ADC.swift)
 DITHER = (-1, 0, 1, 2)
 TIMER_INTR = 0x34
@@ -76,6 +99,7 @@ class Emulator:
         self.mcu.logger = ConsoleLogger(LogLevel.ERROR)
         load_uf2(uf2, self.mcu)
         self.core, self.clock = self.mcu.core, self.simulator.clock
+        self.usb = CDCHost(self.mcu, self.clock)  # idle unless the firmware enables USB
         self.uart = self.mcu.uart[0]
         self.tx = bytearray()  # firmware -> host
         self.rx = bytearray()  # host -> firmware, waiting for room in the RX FIFO
@@ -112,6 +136,7 @@ class Emulator:
         """RUN pulled low and released: every block reset, the watchdog's REASON cleared,
         CHIP_RESET.HAD_RUN set, flash kept; the core starts in the boot ROM."""
         self.mcu.reset(preserve_flash=True)
+        self.usb.device_gone()  # rp2040py's reset() leaves the USB host believing it is still there
         self.mcu.watchdog.reset()
         self.mcu.vreg_and_chip_reset.record_reset_cause(HAD_RUN)
         self.resets["pin"] += 1
@@ -125,7 +150,8 @@ class Emulator:
             if self.in_frame and self.profile:
                 self.profile.frame_done()
             self.in_frame = False
-            if self.uart.rx_fifo.empty and not self.rx and self.clock.has_scheduled_alarm:
+            usb_busy = self.usb is not None and self.usb.busy()
+            if self.uart.rx_fifo.empty and not self.rx and not usb_busy and self.clock.has_scheduled_alarm:
                 self.clock.tick(self.clock.nanos_to_next_alarm)
                 value = self._timer_read(offset)
         return value
@@ -183,14 +209,17 @@ class Emulator:
             self.simulator._execute_batch()
 
     def run_until_uart(self, limit_seconds=20):
+        """Runs until the serial port is up: UART0 enabled, or the USB device enumerated."""
         deadline = time.monotonic() + limit_seconds
-        while not self.uart.enabled:
+        while not (self.usb.ready or self.uart.enabled):
             if time.monotonic() > deadline:
-                sys.exit("pico-emulator: the firmware never enabled UART0")
+                sys.exit("pico-emulator: the firmware neither enabled UART0 nor enumerated on USB")
             self.run_slice()
 
     def stats(self):
         result = {"resets": self.resets, "frames": self.frames_started(), "emulated_ms": self.clock.nanos / 1e6}
+        if self.usb:
+            result["usb_enumerations"] = self.usb.enumerations
         if self.profile:
             result.update(self.profile.report())
         return result
@@ -281,6 +310,60 @@ def listener(port):
     return server
 
 
+class USBLink:
+    """The CDC-ACM data path on TCP: one client at a time, whose connection opens the
+    port and whose leaving closes it; bytes the client does not read fast enough pile
+    up here, and past 64 KB the host stops reading the device (Tools/lib/pico_cdc_host.py)."""
+
+    def __init__(self, host, server):
+        self.host, self.server, self.client = host, server, None
+        self.pending = bytearray()
+
+    def sockets(self):
+        return [s for s in (self.server, self.client) if s]
+
+    def handle(self, s):
+        if s is self.server:
+            self.hang_up()
+            self.client, _ = self.server.accept()
+            self.client.setblocking(False)
+            self.host.open()
+            return True
+        if s is self.client:
+            try:
+                data = self.client.recv(4096)
+            except OSError:
+                data = b""
+            if data:
+                self.host.send(data)
+            else:
+                self.hang_up()
+            return True
+        return False
+
+    def hang_up(self):
+        if self.client:
+            self.client.close()
+            self.client = None
+            self.host.close()
+        self.pending.clear()
+
+    def pump(self):
+        self.pending += self.host.take()
+        if self.client and self.pending:
+            try:
+                sent = self.client.send(self.pending)
+                del self.pending[:sent]
+            except BlockingIOError:
+                pass
+            except OSError:
+                self.hang_up()
+        if not self.client:
+            self.pending.clear()
+        self.host.backlog = len(self.pending)
+        self.host.release()
+
+
 def parse_pair(text):
     left, right = (int(x) for x in text.split(","))
     if not (0 <= left <= 1023 and 0 <= right <= 1023):
@@ -303,6 +386,15 @@ def command(emulator, line):
             emulator.pin_reset()
             emulator.run_until_uart()
             return "ok"
+        if name == "replug" and not args and emulator.usb:
+            emulator.usb.replug()
+            emulator.run_until_uart()
+            return "ok"
+        if name == "throttle" and args in (["on"], ["off"]) and emulator.usb:
+            emulator.usb.set_throttle(args[0] == "on")
+            return "ok"
+        if name == "usb" and not args and emulator.usb:
+            return json.dumps(emulator.usb.state())
         if name == "stall" and not args:
             emulator.stalled = True
             return "ok"
@@ -317,6 +409,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--uf2", default=os.path.join(ROOT, ".build-firmware/pico/forcepicker-pico.uf2"))
     parser.add_argument("--port", type=int, default=5762)
+    parser.add_argument("--usb-port", type=int, default=5763)
     parser.add_argument("--control-port", type=int)
     parser.add_argument("--realtime", action="store_true")
     parser.add_argument("--profile", action="store_true")
@@ -328,15 +421,20 @@ def main():
     emulator.run_until_uart()
 
     uart_server = listener(args.port)
+    usb = USBLink(emulator.usb, listener(args.usb_port))
     control_server = listener(args.control_port) if args.control_port else None
     uart_client, control_client, control_buffer = None, None, b""
     print(f"pico-emulator: UART0 on tcp 127.0.0.1:{args.port}"
+          + f", USB CDC-ACM on tcp 127.0.0.1:{args.usb_port}"
           + (f", control on tcp 127.0.0.1:{args.control_port}" if control_server else ""), flush=True)
     wall_start, emulated_start = time.monotonic(), emulator.clock.nanos
     while True:
         sockets = [s for s in (uart_server, control_server, uart_client, control_client) if s]
+        sockets += usb.sockets() if usb else []
         readable, _, _ = select.select(sockets, [], [], 0)
         for s in readable:
+            if usb and usb.handle(s):
+                continue
             if s is uart_server:
                 if uart_client:
                     uart_client.close()
@@ -362,6 +460,8 @@ def main():
                 control_buffer += data
                 while b"\n" in control_buffer:
                     line, control_buffer = control_buffer.split(b"\n", 1)
+                    if usb and line.split()[:1] in ([b"reset"], [b"replug"]):
+                        usb.hang_up()  # the device leaves the bus: the tty goes away
                     reply = command(emulator, line.decode("ascii", "replace"))
                     control_client.sendall(reply.encode() + b"\n")
         emulator.run_slice()
@@ -373,6 +473,8 @@ def main():
                     uart_client.close()
                     uart_client = None
             emulator.tx.clear()
+        if usb:
+            usb.pump()
         if args.realtime:
             ahead = (emulator.clock.nanos - emulated_start) / 1e9 - (time.monotonic() - wall_start)
             if ahead > 0:

@@ -3,8 +3,9 @@ import RP2040
 
 /// Raspberry Pi Pico (RP2040, Cortex-M0+ at 125 MHz, 2 MB flash, 264 KB RAM).
 ///
-/// The board's choices on top of the chip drivers (Hardware/rp2040): UART0 on
-/// GP0 (TX) / GP1 (RX) at 115200 8N1, the left cell on GP26 (ADC0) and the right
+/// The board's choices on top of the chip drivers (Hardware/rp2040): the serial port
+/// (`PicoSerial`: USB CDC-ACM, or UART0 on GP0 (TX) / GP1 (RX) at 115200 8N1 in the
+/// UART build), the left cell on GP26 (ADC0) and the right
 /// one on GP27 (ADC1), the on-board LED on GP25, parameters in the last two 4 KB
 /// sectors of flash. Polled only: no interrupt is enabled.
 struct PicoBoard: Board {
@@ -19,7 +20,7 @@ struct PicoBoard: Board {
   /// Flash offset of parameter sector 0 (0x101F_E000 in the XIP window; pico.ld).
   static let paramsOffset: UInt32 = 2 * 1024 * 1024 - 2 * Flash.sectorSize
 
-  private var uart: UART
+  private var serial: PicoSerial
   private var adc: ADC
   private var frames = FrameAlarm()
   private var led = StatusLED(pin: PicoBoard.ledPin)
@@ -31,7 +32,7 @@ struct PicoBoard: Board {
     Clocks.start()
     GPIO.start()
     Timer.start()
-    uart = UART(base: UART.uart0, tx: PicoBoard.uartTX, rx: PicoBoard.uartRX, baud: PicoBoard.baud, clockHz: Clocks.systemHz)
+    serial = PicoSerial()
     adc = ADC(pins: (PicoBoard.leftPin, PicoBoard.rightPin))
     led.start()
   }
@@ -44,11 +45,11 @@ struct PicoBoard: Board {
     return .other  // a debugger's rescue reset
   }
 
-  // MARK: UART
+  // MARK: Serial port
 
-  mutating func uartRead() -> UInt8? { uart.read() }
-  mutating func uartWrite(_ byte: UInt8) -> Bool { uart.write(byte) }
-  var uartErrors: UInt32 { uart.errors }
+  mutating func uartRead() -> UInt8? { serial.read() }
+  mutating func uartWrite(_ byte: UInt8) -> Bool { serial.write(byte) }
+  var uartErrors: UInt32 { serial.errors }
 
   // MARK: ADC
 

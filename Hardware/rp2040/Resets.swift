@@ -14,6 +14,7 @@ public enum Resets {
   public static let timer: UInt32 = 1 << 21
   public static let uart0: UInt32 = 1 << 22
   public static let uart1: UInt32 = 1 << 23
+  public static let usbctrl: UInt32 = 1 << 24
 
   /// Puts `blocks` into reset.
   public static func hold(_ blocks: UInt32) { MMIO.set(RESET, blocks) }

@@ -1,16 +1,22 @@
 import ForceEngine
+import ForceFirmware
 import Glibc
 
 // Engine benchmark driver (used by Tools/bench-engine, not a timed test).
 //
 //   EngineBench FRAMES [TECHNIQUE]
+//   EngineBench --techniques      the names of the techniques the benchmark times
 //
-// Steps the engine FRAMES times over a repeating 1 000-frame gesture (rest, press,
-// roll left and right, boost, release) and prints a checksum so nothing is optimised
-// away. Tools/bench-engine runs it under callgrind at two frame counts and divides
+// Steps the engine FRAMES times over the device benchmark's repeating 1 000-frame
+// gesture (rest, press, roll left and right, boost, release) and prints a checksum so
+// nothing is optimised away. Tools/bench-engine runs it under callgrind at two frame counts and divides
 // the difference, so start-up costs cancel and the figure is instructions per frame.
 
 let arguments = CommandLine.arguments
+if arguments.count > 1 && arguments[1] == "--techniques" {
+  for raw in 0..<Technique.count where Technique.at(raw)!.isBenchmarked { print(Technique.at(raw)!.name) }
+  exit(0)
+}
 let frameCount = arguments.count > 1 ? Int(arguments[1]) ?? 10_000 : 10_000
 let techniqueName = arguments.count > 2 ? arguments[2] : "thumb-roll"
 
@@ -22,30 +28,10 @@ guard let technique else {
 }
 try! parameters.set([(.technique, technique), (.rangeMax, 1000), (.startValue, 500)])
 
-/// One cycle of a thumb working the device: (left, right) per frame.
-func gestureCycle() -> [(UInt16, UInt16)] {
-  var frames: [(UInt16, UInt16)] = []
-  func ramp(_ from: (Int, Int), _ to: (Int, Int), _ count: Int) {
-    for step in 0..<count {
-      frames.append(
-        (UInt16(from.0 + (to.0 - from.0) * step / count), UInt16(from.1 + (to.1 - from.1) * step / count)))
-    }
-  }
-  ramp((0, 0), (0, 0), 100)
-  ramp((0, 0), (60, 60), 20)
-  ramp((60, 60), (60, 60), 80)
-  ramp((60, 60), (300, 300), 50)
-  ramp((300, 300), (300, 300), 200)
-  ramp((300, 300), (450, 150), 50)
-  ramp((450, 150), (450, 150), 150)
-  ramp((450, 150), (480, 480), 50)
-  ramp((480, 480), (480, 480), 150)
-  ramp((480, 480), (0, 0), 50)
-  ramp((0, 0), (0, 0), 100)
-  return frames
-}
-
-let cycle = gestureCycle()
+/// One cycle of the benchmark gesture, (left, right) per frame: the device
+/// benchmark's own (`BenchTrace`), read into a table first so the loop below costs
+/// the engine and an array read, nothing more.
+let cycle = (0..<BenchTrace.cycleFrames).map { BenchTrace.sample($0) }
 var engine = ForceEngine(parameters: parameters)
 var checksum: Int64 = 0
 var index = 0
@@ -57,4 +43,4 @@ for _ in 0..<frameCount {
 }
 print("frames \(frameCount) technique \(techniqueName) checksum \(checksum)")
 print("engine_state_bytes \(MemoryLayout<ForceEngine>.size)")
-print("engine_config_bytes \(MemoryLayout<EngineConfig>.size)")
+print("engine_config_bytes \(ForceEngine.derivedConfigurationBytes)")

@@ -1,14 +1,14 @@
 /// Per-cell calibration (Docs/signal-chain.md): offset, gain, optional linearization, and
 /// the sensitivity multiplier, reduced to integer constants when parameters change.
-public struct CellCalibration: Equatable {
+struct CellCalibration: Equatable {
   /// Reading at rest, subtracted first.
-  @usableFromInline var offset: Int32
+  var offset: Int32
   /// Gain in Q16 (1.0 = 65536).
-  @usableFromInline var gainQ16: Int32
+  var gainQ16: Int32
   /// Sensitivity multiplier in Q16, applied after linearization.
-  @usableFromInline var sensitivityQ16: Int32
+  var sensitivityQ16: Int32
   /// Linearization knots at 0, 128, …, 1024 (clamped input), or nil for linear.
-  @usableFromInline var curve: LinearizationCurve?
+  var curve: LinearizationCurve?
 
   /// Derives the constants for one cell.
   /// - Parameters:
@@ -16,7 +16,7 @@ public struct CellCalibration: Equatable {
   ///   - gain: thousandths (1000 = 1.0).
   ///   - curve: linearization strength in thousandths (0 = linear).
   ///   - sensitivity: the sensitivity setting.
-  public init(offset: Int32, gain: Int32, curve: Int32, sensitivity: Sensitivity) {
+  init(offset: Int32, gain: Int32, curve: Int32, sensitivity: Sensitivity) {
     self.offset = offset
     self.gainQ16 = (gain * 65_536 + 500) / 1000  // gain ≤ 10 000: fits Int32
     self.sensitivityQ16 = sensitivity.gainQ16
@@ -24,8 +24,8 @@ public struct CellCalibration: Equatable {
   }
 
   /// Calibrated reading, 0...1023, for a raw 10-bit reading.
-  @inlinable @inline(always)
-  public func apply(_ raw: UInt16) -> Int32 {
+  @inline(always)
+  func apply(_ raw: UInt16) -> Int32 {
     // |raw − offset| ≤ 1023 and gainQ16 ≤ 655 360: the product stays below 2^31.
     var value = ((Int32(raw) &- offset) &* gainQ16 &+ 32_768) >> 16
     value = value < 0 ? 0 : (value > 1023 ? 1023 : value)
@@ -44,15 +44,15 @@ public struct CellCalibration: Equatable {
 /// Stored as 9 knots and interpolated, so there is no division per frame. The curve
 /// bends harder as c grows; the `*_curve` range stops at 0.5, where 9 knots still
 /// follow the exact curve closely (larger c would need more knots and more state).
-public struct LinearizationCurve: Equatable {
-  @usableFromInline var knots: (Int16, Int16, Int16, Int16, Int16, Int16, Int16, Int16, Int16)
+struct LinearizationCurve: Equatable {
+  var knots: (Int16, Int16, Int16, Int16, Int16, Int16, Int16, Int16, Int16)
 
-  public static func == (a: LinearizationCurve, b: LinearizationCurve) -> Bool {
+  static func == (a: LinearizationCurve, b: LinearizationCurve) -> Bool {
     withUnsafeBytes(of: a.knots) { x in withUnsafeBytes(of: b.knots) { y in x.elementsEqual(y) } }
   }
 
   /// Builds the knots for strength `strength` thousandths (0…500).
-  public init(strength: Int32) {
+  init(strength: Int32) {
     knots = (0, 0, 0, 0, 0, 0, 0, 0, 0)
     let c = strength
     withUnsafeMutableBytes(of: &knots) { raw in
@@ -69,8 +69,8 @@ public struct LinearizationCurve: Equatable {
   }
 
   /// Interpolates the curve at `value` (0...1023).
-  @inlinable @inline(always)
-  public func apply(_ value: Int32) -> Int32 {
+  @inline(always)
+  func apply(_ value: Int32) -> Int32 {
     let index = Int(value >> 7)
     let part = value & 127
     return withUnsafeBytes(of: knots) { raw in

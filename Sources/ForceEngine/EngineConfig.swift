@@ -2,40 +2,40 @@
 ///
 /// All divisions and unit conversions (ms to frames, speeds to per-frame units)
 /// happen here, so `ForceEngine.step` has none.
-public struct EngineConfig: Equatable {
+struct EngineConfig: Equatable {
   /// Frames that make up the onset window after first contact (Docs/signal-chain.md).
-  public static let onsetFrames: UInt8 = 4
+  static let onsetFrames: UInt8 = 4
   /// Half of full scale: the peak a pulse must reach.
-  public static let pulsePeak: Int32 = 512
+  static let pulsePeak: Int32 = 512
   /// Rise a quick press needs, in counts per 16 ms (10 % of full scale, Docs/techniques.md).
-  public static let quickRiseCountsPer16ms: Int32 = 102
+  static let quickRiseCountsPer16ms: Int32 = 102
   /// Onset velocity per count of peak force, Q16: full scale maps to 127.
-  public static let velocityScaleQ16: Int32 = 127 * 65_536 / 1023
+  static let velocityScaleQ16: Int32 = 127 * 65_536 / 1023
 
-  public var technique: Technique
-  public var left: CellCalibration
-  public var right: CellCalibration
-  public var filter: LowPassFilter
-  public var edges: ZoneEdges
-  public var transfer: TransferFunction
-  public var range: ValueRange
-  public var rollThreshold: UInt32
-  public var pressThroughLevel: Int32
-  public var quickReleaseFrames: UInt16
-  public var pulseWindowFrames: UInt16
-  public var pulseRiseFrames: UInt16
-  public var pressThroughRiseFrames: UInt16
+  var technique: Technique
+  var left: CellCalibration
+  var right: CellCalibration
+  var filter: LowPassFilter
+  var edges: ZoneEdges
+  var transfer: TransferFunction
+  var range: ValueRange
+  var rollThreshold: UInt32
+  var pressThroughLevel: Int32
+  var quickReleaseFrames: UInt16
+  var pulseWindowFrames: UInt16
+  var pulseRiseFrames: UInt16
+  var pressThroughRiseFrames: UInt16
   /// Positional technique: items per count above rest, Q16.
   /// (Read-only: a settable computed property would get a `modify` coroutine, whose
   /// frame Embedded Swift allocates.)
-  public var positionalSlopeQ16: Int64 { Int64(positionalSlopeWhole) << 16 | Int64(positionalSlopePartQ16) }
+  var positionalSlopeQ16: Int64 { Int64(positionalSlopeWhole) << 16 | Int64(positionalSlopePartQ16) }
   /// The slope's whole items per count and its fraction (Q16), kept apart so the
   /// frame needs no 64-bit arithmetic: span ≤ 60 000 items, so both fit 32 bits.
   var positionalSlopeWhole: Int32
   var positionalSlopePartQ16: Int32
 
   /// Derives the configuration from validated parameters.
-  public init(_ p: Parameters) {
+  init(_ p: Parameters) {
     let rate = p[.sampleRateHz]
     technique = p.technique
     left = CellCalibration(offset: p[.leftOffset], gain: p[.leftGain], curve: p[.leftCurve], sensitivity: p.sensitivity)

@@ -1,18 +1,18 @@
 /// 32-bit FNV-1a hash, used for the parameter schema hash.
-public struct FNV1a {
+struct FNV1a {
   /// The hash of everything mixed in so far.
-  public private(set) var value: UInt32 = 2_166_136_261
+  private(set) var value: UInt32 = 2_166_136_261
 
   /// Starts an empty hash.
-  public init() {}
+  init() {}
 
   /// Mixes in one byte.
-  public mutating func mix(_ byte: UInt8) {
+  mutating func mix(_ byte: UInt8) {
     value = (value ^ UInt32(byte)) &* 16_777_619
   }
 
   /// Mixes in a 32-bit value, least significant byte first.
-  public mutating func mix(_ word: Int32) {
+  mutating func mix(_ word: Int32) {
     let bits = UInt32(bitPattern: word)
     mix(UInt8(truncatingIfNeeded: bits))
     mix(UInt8(truncatingIfNeeded: bits >> 8))

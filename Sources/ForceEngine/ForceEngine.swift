@@ -27,7 +27,7 @@ public struct ForceEngine {
   var onsetPeak: Int32 = 0
 
   // Value model.
-  public private(set) var position: ValuePosition
+  var position: ValuePosition
   var frame: UInt32 = 0
 
   // Per touch.
@@ -40,7 +40,11 @@ public struct ForceEngine {
   var fallStartPosition = ValuePosition(value: 0)
 
   /// The constants derived from the parameters.
-  public private(set) var config: EngineConfig
+  private(set) var config: EngineConfig
+
+  /// Bytes of the engine's state that hold the constants derived from the parameters
+  /// (a figure `Tools/bench-engine` reports).
+  public static var derivedConfigurationBytes: Int { MemoryLayout<EngineConfig>.size }
 
   /// An engine at `start_value`, idle.
   public init(parameters: Parameters = .defaults) {
@@ -198,59 +202,6 @@ public struct ForceEngine {
       fallStartPosition = position
       fallStartActive = true
     }
-  }
-
-  @inline(always)
-  mutating func chooseDirection(force: Int32, _ cellLeft: Int32, _ cellRight: Int32, _ events: inout EngineEvents) {
-    // The default technique first, by a compare: a switch here is a jump table.
-    if config.technique == .thumbRoll {
-      if let rolled = roll(cellLeft, cellRight) { setDirection(rolled, &events) }
-      return
-    }
-    switch config.technique {
-    case .thumbRoll:
-      break
-    case .twoButton:
-      if cellRight > cellLeft {
-        setDirection(.up, &events)
-      } else if cellLeft > cellRight {
-        setDirection(.down, &events)
-      }
-    case .pulse:
-      if !pulsePeakReached, force >= EngineConfig.pulsePeak,
-        frame &- activationFrame <= UInt32(config.pulseRiseFrames)
-      {
-        pulsePeakReached = true
-      }
-    case .pressThrough:
-      if !reverse, force >= config.pressThroughLevel,
-        frame &- activationFrame <= UInt32(config.pressThroughRiseFrames)
-      {
-        reverse = true
-        paused = true
-        events.insert(.reverse)
-        setDirection(.down, &events)
-        position = activationPosition  // undo the quick rise's motion
-      }
-    case .wrap, .positional:
-      break
-    }
-  }
-
-  /// Thumb-roll (Docs/techniques.md): the balance change since the resting neutral, compared
-  /// without a division. With B = (r−l)/(r+l) and B0 = (r0−l0)/(r0+l0),
-  /// B − B0 > T/1000 ⟺ 2000·(r·l0 − l·r0) > T·(r+l)·(r0+l0).
-  /// Bounds: |2000·(r·l0 − l·r0)| ≤ 2000·1023² < 2^31 and T·(r+l)·(r0+l0) ≤
-  /// 1000·2046² < 2^32, so 32 bits suffice.
-  @inline(always)
-  func roll(_ cellLeft: Int32, _ cellRight: Int32) -> Direction? {
-    let cross = 2000 &* (cellRight &* neutralLeft &- cellLeft &* neutralRight)
-    let scale =
-      config.rollThreshold &* UInt32(bitPattern: cellLeft &+ cellRight)
-      &* UInt32(bitPattern: neutralLeft &+ neutralRight)
-    if cross > 0 && UInt32(bitPattern: cross) > scale { return .up }
-    if cross < 0 && UInt32(bitPattern: 0 &- cross) > scale { return .down }
-    return nil
   }
 
   @inline(always)

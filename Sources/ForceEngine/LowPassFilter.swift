@@ -3,14 +3,14 @@
 /// Discretised as `y += α (x − y)` with `α = dt / (τ + dt)` (backward Euler), kept
 /// as Q12 and derived when parameters change. The state carries 8 fraction bits so a
 /// small α still settles to within a fraction of a count.
-public struct LowPassFilter: Equatable {
+struct LowPassFilter: Equatable {
   /// Smoothing factor in Q12 (4096 = no smoothing).
-  @usableFromInline var alphaQ12: Int32
+  var alphaQ12: Int32
   /// Filtered value in Q8 counts.
-  @usableFromInline var stateQ8: Int32 = 0
+  var stateQ8: Int32 = 0
 
   /// A filter with time constant `timeConstantMs` at `sampleRateHz` frames per second.
-  public init(timeConstantMs: Int32, sampleRateHz: Int32) {
+  init(timeConstantMs: Int32, sampleRateHz: Int32) {
     // α = (1000/rate) / (τ + 1000/rate) = 1000 / (τ·rate + 1000).
     let denominator = timeConstantMs * sampleRateHz + 1000  // ≤ 200 001
     alphaQ12 = (1000 * 4096 + denominator / 2) / denominator
@@ -18,19 +18,19 @@ public struct LowPassFilter: Equatable {
   }
 
   /// The smoothing factor α in Q12.
-  public var alpha: Int32 { alphaQ12 }
+  var alpha: Int32 { alphaQ12 }
 
   /// The current output in Q8 counts.
-  @inlinable public var valueQ8: Int32 { stateQ8 }
+  var valueQ8: Int32 { stateQ8 }
 
   /// Feeds one sample (0...1023) and returns the output in Q8 counts.
-  @inlinable @inline(always)
-  public mutating func step(_ sample: Int32) -> Int32 {
+  @inline(always)
+  mutating func step(_ sample: Int32) -> Int32 {
     // |x·256 − y| ≤ 261 888 and α ≤ 4096: the product stays below 2^31.
     stateQ8 = stateQ8 &+ (((sample << 8) &- stateQ8) &* alphaQ12 &+ 2048) >> 12
     return stateQ8
   }
 
   /// Forgets the history (output 0).
-  public mutating func reset() { stateQ8 = 0 }
+  mutating func reset() { stateQ8 = 0 }
 }

@@ -40,63 +40,69 @@ public enum ParameterID: UInt8, Sendable {
     return ParameterID(rawValue: UInt8(truncatingIfNeeded: index))
   }
 
-  /// Everything known about this parameter.
+  /// Everything the device knows about this parameter: a row of the parameter table.
   public var info: ParameterInfo {
+    let row = self.row
+    return ParameterInfo(
+      name: TableText(ParameterID.names, entry: Int(rawValue)), defaultValue: row.defaultValue, min: row.min,
+      max: row.max, unit: TableText(ParameterID.units, entry: Int(row.unit)))
+  }
+
+  /// The parameter table, one row per parameter in id order: unit (index into
+  /// `units`), default, min, max; the name is entry `rawValue` of `names`. Constant
+  /// data: the compiler turns each column into a lookup table in flash. Descriptions
+  /// for people live on the host (ForceSim's `ParameterID.summary`), keyed by name.
+  @inline(__always)
+  var row: (unit: UInt8, defaultValue: Int32, min: Int32, max: Int32) {
     switch self {
-    case .sampleRateHz:
-      return ParameterInfo("sample_rate_hz", 200, 50, 1000, "Hz", "frames per second")
-    case .technique:
-      return ParameterInfo("technique", 0, 0, 5, "enum", "direction technique")
-    case .sensitivity:
-      return ParameterInfo("sensitivity", 1, 0, 2, "enum", "light, normal or firm")
-    case .contactThreshold:
-      return ParameterInfo("contact_threshold", 30, 1, 1020, "counts", "force that counts as touch")
-    case .restThreshold:
-      return ParameterInfo("rest_threshold", 205, 2, 1021, "counts", "top of the resting zone")
-    case .boostThreshold:
-      return ParameterInfo("boost_threshold", 818, 3, 1022, "counts", "start of the boosted zone")
-    case .hysteresis:
-      return ParameterInfo("hysteresis", 10, 0, 100, "counts", "dead band below every zone edge")
-    case .rollThreshold:
-      return ParameterInfo("roll_threshold", 150, 0, 1000, "1/1000", "balance change that flips direction")
-    case .speedNormalMax:
-      return ParameterInfo(
-        "speed_normal_max", 14063, 1, 100_000, "milli-items/s", "speed at the top of the normal zone")
-    case .speedBoostMin:
-      return ParameterInfo("speed_boost_min", 36067, 1, 100_000, "milli-items/s", "speed at the boost threshold")
-    case .speedBoostMax:
-      return ParameterInfo("speed_boost_max", 43401, 1, 100_000, "milli-items/s", "speed at full scale and above")
-    case .filterMs:
-      return ParameterInfo("filter_ms", 10, 0, 200, "ms", "low-pass time constant")
-    case .quickReleaseMs:
-      return ParameterInfo(
-        "quick_release_ms", 100, 0, 1000, "ms", "longest lift that commits the value from before the lift")
-    case .pulseWindowMs:
-      return ParameterInfo("pulse_window_ms", 300, 50, 2000, "ms", "longest pulse that toggles direction")
-    case .pressThroughLevel:
-      return ParameterInfo("press_through_level", 1000, 3, 1023, "counts", "force that enters reverse mode")
-    case .rangeMin:
-      return ParameterInfo("range_min", 0, -30_000, 30_000, "items", "smallest value")
-    case .rangeMax:
-      return ParameterInfo("range_max", 100, -30_000, 30_000, "items", "largest value")
-    case .startValue:
-      return ParameterInfo("start_value", 0, -30_000, 30_000, "items", "value at power-up")
-    case .wrap:
-      return ParameterInfo("wrap", 0, 0, 1, "bool", "wrap around at the ends instead of clamping")
-    case .leftOffset:
-      return ParameterInfo("left_offset", 0, 0, 1022, "counts", "left cell reading at rest")
-    case .rightOffset:
-      return ParameterInfo("right_offset", 0, 0, 1022, "counts", "right cell reading at rest")
-    case .leftGain:
-      return ParameterInfo("left_gain", 1000, 100, 10_000, "1/1000", "left cell gain")
-    case .rightGain:
-      return ParameterInfo("right_gain", 1000, 100, 10_000, "1/1000", "right cell gain")
-    case .leftCurve:
-      return ParameterInfo("left_curve", 0, 0, 500, "1/1000", "left cell linearization (0 = linear)")
-    case .rightCurve:
-      return ParameterInfo("right_curve", 0, 0, 500, "1/1000", "right cell linearization (0 = linear)")
+    case .sampleRateHz: return (0, 200, 50, 1000)
+    case .technique: return (1, 0, 0, Technique.count - 1)
+    case .sensitivity: return (1, 1, 0, Sensitivity.count - 1)
+    case .contactThreshold: return (2, 30, 1, 1020)
+    case .restThreshold: return (2, 205, 2, 1021)
+    case .boostThreshold: return (2, 818, 3, 1022)
+    case .hysteresis: return (2, 10, 0, 100)
+    case .rollThreshold: return (3, 150, 0, 1000)
+    case .speedNormalMax: return (4, 14063, 1, 100_000)
+    case .speedBoostMin: return (4, 36067, 1, 100_000)
+    case .speedBoostMax: return (4, 43401, 1, 100_000)
+    case .filterMs: return (5, 10, 0, 200)
+    case .quickReleaseMs: return (5, 100, 0, 1000)
+    case .pulseWindowMs: return (5, 300, 50, 2000)
+    case .pressThroughLevel: return (2, 1000, 3, 1023)
+    case .rangeMin: return (6, 0, -30_000, 30_000)
+    case .rangeMax: return (6, 100, -30_000, 30_000)
+    case .startValue: return (6, 0, -30_000, 30_000)
+    case .wrap: return (7, 0, 0, 1)
+    case .leftOffset: return (2, 0, 0, 1022)
+    case .rightOffset: return (2, 0, 0, 1022)
+    case .leftGain: return (3, 1000, 100, 10_000)
+    case .rightGain: return (3, 1000, 100, 10_000)
+    case .leftCurve: return (3, 0, 0, 500)
+    case .rightCurve: return (3, 0, 0, 500)
     }
   }
+
+  /// The names (Docs/parameters.md), in id order, each ended by a NUL.
+  static let names: StaticString = """
+    sample_rate_hz\0technique\0sensitivity\0contact_threshold\0rest_threshold\0\
+    boost_threshold\0hysteresis\0roll_threshold\0speed_normal_max\0speed_boost_min\0\
+    speed_boost_max\0filter_ms\0quick_release_ms\0pulse_window_ms\0\
+    press_through_level\0range_min\0range_max\0start_value\0wrap\0left_offset\0\
+    right_offset\0left_gain\0right_gain\0left_curve\0right_curve\0
+    """
+
+  /// The units, each ended by a NUL (`row.unit` indexes them).
+  static let units: StaticString = """
+    Hz\0enum\0counts\01/1000\0milli-items/s\0ms\0items\0bool\0
+    """
+
+  /// The default value (cheaper than `info.defaultValue`).
+  @inline(__always) public var defaultValue: Int32 { row.defaultValue }
+  /// The smallest allowed value.
+  @inline(__always) public var min: Int32 { row.min }
+  /// The largest allowed value.
+  @inline(__always) public var max: Int32 { row.max }
 
   /// Looks a parameter up by its public name (`bytes` is UTF-8, e.g. "rest_threshold").
   public static func named(_ bytes: UnsafeRawBufferPointer) -> ParameterID? {
@@ -120,19 +126,19 @@ public enum ParameterID: UInt8, Sendable {
   public func value(forSymbol bytes: UnsafeRawBufferPointer) -> Int32? {
     switch self {
     case .technique:
-      for raw in Int32(0)...5 where Technique(rawValue: raw)!.name.equals(bytes) { return raw }
+      for raw in 0..<Technique.count where Technique(rawValue: raw)!.name.equals(bytes) { return raw }
     case .sensitivity:
-      for raw in Int32(0)...2 where Sensitivity(rawValue: raw)!.name.equals(bytes) { return raw }
+      for raw in 0..<Sensitivity.count where Sensitivity(rawValue: raw)!.name.equals(bytes) { return raw }
     default: break
     }
     return nil
   }
 }
 
-/// Name, default, allowed range and unit of one parameter.
+/// Name, default, allowed range and unit of one parameter (a row of the table).
 public struct ParameterInfo: Sendable {
   /// Public name, as in Docs/parameters.md.
-  public let name: StaticString
+  public let name: TableText
   /// Factory default.
   public let defaultValue: Int32
   /// Smallest allowed value.
@@ -140,28 +146,50 @@ public struct ParameterInfo: Sendable {
   /// Largest allowed value.
   public let max: Int32
   /// Unit, for display.
-  public let unit: StaticString
-  /// One-line description, for display.
-  public let summary: StaticString
+  public let unit: TableText
+}
 
-  @usableFromInline
-  init(
-    _ name: StaticString, _ defaultValue: Int32, _ min: Int32, _ max: Int32,
-    _ unit: StaticString, _ summary: StaticString
-  ) {
-    self.name = name
-    self.defaultValue = defaultValue
-    self.min = min
-    self.max = max
-    self.unit = unit
-    self.summary = summary
+/// One entry of a constant text table (`ParameterID.names`, `.units`): UTF-8 bytes
+/// in flash, no copy.
+public struct TableText: Sendable, Equatable {
+  let table: StaticString
+  let offset: Int
+  let count: Int
+
+  /// Entry `entry` of `table`, whose entries each end with a NUL.
+  init(_ table: StaticString, entry: Int) {
+    let start = table.utf8Start
+    var offset = 0
+    for _ in 0..<entry {
+      while start[offset] != 0 { offset &+= 1 }
+      offset &+= 1
+    }
+    var end = offset
+    while start[end] != 0 { end &+= 1 }
+    self.table = table
+    self.offset = offset
+    count = end &- offset
   }
+
+  /// The bytes, in flash.
+  public var bytes: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: table.utf8Start + offset, count: count)
+  }
+
+  /// Byte-wise equality with a UTF-8 buffer.
+  public func equals(_ other: UnsafeRawBufferPointer) -> Bool {
+    guard other.count == bytes.count else { return false }
+    for index in 0..<bytes.count where bytes[index] != other[index] { return false }
+    return true
+  }
+
+  /// Same bytes.
+  public static func == (a: TableText, b: TableText) -> Bool { a.equals(b.bytes) }
 }
 
 extension StaticString {
   /// Byte-wise equality with a UTF-8 buffer (no allocation).
-  @inlinable
-  public func equals(_ bytes: UnsafeRawBufferPointer) -> Bool {
+  func equals(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard utf8CodeUnitCount == bytes.count else { return false }
     let mine = utf8Start
     for index in 0..<bytes.count where mine[index] != bytes[index] { return false }

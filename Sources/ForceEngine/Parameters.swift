@@ -13,12 +13,18 @@ public struct Parameters: Equatable, Sendable {
   /// idea of the parameters matches the device's. FNV-1a over the table.
   public static var schemaHash: UInt32 {
     var hash = FNV1a()
+    let names = ParameterID.names.utf8Start
+    var offset = 0
     for index in 0..<ParameterID.count {
-      let info = ParameterID.at(index)!.info
-      for offset in 0..<info.name.utf8CodeUnitCount { hash.mix(info.name.utf8Start[offset]) }
-      hash.mix(info.defaultValue)
-      hash.mix(info.min)
-      hash.mix(info.max)
+      let id = ParameterID.at(index)!
+      while names[offset] != 0 {
+        hash.mix(names[offset])
+        offset &+= 1
+      }
+      offset &+= 1
+      hash.mix(id.defaultValue)
+      hash.mix(id.min)
+      hash.mix(id.max)
     }
     return hash.value
   }
@@ -39,7 +45,7 @@ public struct Parameters: Equatable, Sendable {
   }
 
   /// The factory defaults (Docs/parameters.md).
-  public static let defaults = Parameters()
+  public static var defaults: Parameters { Parameters() }
 
   /// Creates the factory defaults.
   public init() {
@@ -48,7 +54,7 @@ public struct Parameters: Equatable, Sendable {
     )
     for index in 0..<ParameterID.count {
       let id = ParameterID.at(index)!
-      store(id.info.defaultValue, at: id)
+      store(id.defaultValue, at: id)
     }
   }
 
@@ -90,9 +96,8 @@ public struct Parameters: Equatable, Sendable {
   public func validate() throws(ParameterError) {
     for index in 0..<ParameterID.count {
       let id = ParameterID.at(index)!
-      let info = id.info
       let value = self[id]
-      if value < info.min || value > info.max {
+      if value < id.min || value > id.max {
         throw ParameterError(parameter: id, value: value, rule: .outOfRange)
       }
     }
@@ -132,6 +137,17 @@ extension Parameters {
         buffer[index &* 4 &+ byte] = UInt8(truncatingIfNeeded: bits >> UInt32(byte &* 8))
       }
     }
+  }
+
+  /// Calls `body` with the values in place, in `encode(into:)`'s layout: they are kept
+  /// as little-endian `Int32`s in `ParameterID` order, so flash can be written from
+  /// and read into them with no copy. Whatever `body` writes is not validated: call
+  /// `validate()` before use.
+  public mutating func withStoredLayout<R>(_ body: (UnsafeMutableRawBufferPointer) -> R) -> R {
+    #if _endian(big)
+      #error("the stored layout is little-endian")
+    #endif
+    return withUnsafeMutableBytes(of: &values) { body($0) }
   }
 
   /// Reads values written by `encode(into:)` without validating them; call

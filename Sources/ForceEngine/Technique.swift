@@ -1,4 +1,10 @@
 /// How the thumb chooses the direction of motion (Docs/techniques.md).
+///
+/// A technique is added here and only here: its number (the raw value), its name,
+/// whether the simulated study runs it and whether the benchmarks time it all come
+/// from `traits`, and the engine's per-technique behaviour is `chooseDirection`
+/// below. Append new techniques at the end; the `technique` parameter's range
+/// follows `count`.
 public enum Technique: Int32, Sendable {
   /// Roll the thumb right for up, left for down.
   case thumbRoll = 0
@@ -13,16 +19,86 @@ public enum Technique: Int32, Sendable {
   /// Force maps directly onto the range (short lists).
   case positional = 5
 
-  /// Public name, as used by `--set technique=NAME`.
-  public var name: StaticString {
+  /// Number of techniques (raw values 0..<count).
+  public static let count: Int32 = 6
+
+  /// The technique with raw value `index`, or nil past the end.
+  @inlinable
+  public static func at(_ index: Int32) -> Technique? { Technique(rawValue: index) }
+
+  /// What is known about each technique, in one place.
+  var traits: (name: StaticString, inStudy: Bool, benchmarked: Bool) {
     switch self {
-    case .thumbRoll: return "thumb-roll"
-    case .pulse: return "pulse"
-    case .pressThrough: return "press-through"
-    case .twoButton: return "two-button"
-    case .wrap: return "wrap"
-    case .positional: return "positional"
+    case .thumbRoll: return ("thumb-roll", true, true)
+    case .pulse: return ("pulse", true, true)
+    case .pressThrough: return ("press-through", true, true)
+    case .twoButton: return ("two-button", true, true)
+    case .wrap: return ("wrap", false, true)
+    case .positional: return ("positional", false, true)
     }
+  }
+
+  /// Public name, as used by `--set technique=NAME`.
+  public var name: StaticString { traits.name }
+  /// Whether the simulated study (`sim study`) runs it by default.
+  public var isInStudy: Bool { traits.inStudy }
+  /// Whether the engine benchmarks (`Tools/bench-engine`) time it.
+  public var isBenchmarked: Bool { traits.benchmarked }
+}
+
+extension ForceEngine {
+  /// The per-technique part of a frame in the rate zones: how the direction is chosen.
+  @inline(always)
+  mutating func chooseDirection(force: Int32, _ cellLeft: Int32, _ cellRight: Int32, _ events: inout EngineEvents) {
+    // The default technique first, by a compare: a switch here is a jump table.
+    if config.technique == .thumbRoll {
+      if let rolled = roll(cellLeft, cellRight) { setDirection(rolled, &events) }
+      return
+    }
+    switch config.technique {
+    case .thumbRoll:
+      break
+    case .twoButton:
+      if cellRight > cellLeft {
+        setDirection(.up, &events)
+      } else if cellLeft > cellRight {
+        setDirection(.down, &events)
+      }
+    case .pulse:
+      if !pulsePeakReached, force >= EngineConfig.pulsePeak,
+        frame &- activationFrame <= UInt32(config.pulseRiseFrames)
+      {
+        pulsePeakReached = true
+      }
+    case .pressThrough:
+      if !reverse, force >= config.pressThroughLevel,
+        frame &- activationFrame <= UInt32(config.pressThroughRiseFrames)
+      {
+        reverse = true
+        paused = true
+        events.insert(.reverse)
+        setDirection(.down, &events)
+        position = activationPosition  // undo the quick rise's motion
+      }
+    case .wrap, .positional:
+      break
+    }
+  }
+
+  /// Thumb-roll (Docs/techniques.md): the balance change since the resting neutral, compared
+  /// without a division. With B = (r−l)/(r+l) and B0 = (r0−l0)/(r0+l0),
+  /// B − B0 > T/1000 ⟺ 2000·(r·l0 − l·r0) > T·(r+l)·(r0+l0).
+  /// Bounds: |2000·(r·l0 − l·r0)| ≤ 2000·1023² < 2^31 and T·(r+l)·(r0+l0) ≤
+  /// 1000·2046² < 2^32, so 32 bits suffice.
+  @inline(always)
+  func roll(_ cellLeft: Int32, _ cellRight: Int32) -> Direction? {
+    let cross = 2000 &* (cellRight &* neutralLeft &- cellLeft &* neutralRight)
+    let scale =
+      config.rollThreshold &* UInt32(bitPattern: cellLeft &+ cellRight)
+      &* UInt32(bitPattern: neutralLeft &+ neutralRight)
+    if cross > 0 && UInt32(bitPattern: cross) > scale { return .up }
+    if cross < 0 && UInt32(bitPattern: 0 &- cross) > scale { return .down }
+    return nil
   }
 }
 
@@ -35,6 +111,9 @@ public enum Sensitivity: Int32, Sendable {
   case normal = 1
   /// Multiply by 60/72.
   case firm = 2
+
+  /// Number of settings (raw values 0..<count).
+  public static let count: Int32 = 3
 
   /// Public name, as used by `--set sensitivity=NAME`.
   public var name: StaticString {

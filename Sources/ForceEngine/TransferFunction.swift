@@ -5,15 +5,15 @@
 /// The slopes are Q8 milli-items/s per count, derived when parameters change: the
 /// rounding error is at most half a Q8 step per count, 2 milli-items/s over the
 /// whole zone, far inside the 1 % the table allows.
-public struct TransferFunction: Equatable {
-  @usableFromInline var rest: Int32
-  @usableFromInline var boost: Int32
-  @usableFromInline var normalSlopeQ8: Int32
-  @usableFromInline var boostMin: Int32
-  @usableFromInline var boostSlopeQ8: Int32
+struct TransferFunction: Equatable {
+  var rest: Int32
+  var boost: Int32
+  var normalSlopeQ8: Int32
+  var boostMin: Int32
+  var boostSlopeQ8: Int32
 
   /// Derives the constants from the parameters.
-  public init(_ p: Parameters) {
+  init(_ p: Parameters) {
     rest = p[.restThreshold]
     boost = p[.boostThreshold]
     // speeds ≤ 100 000 and spans ≥ 1: × 256 fits Int32.
@@ -25,8 +25,8 @@ public struct TransferFunction: Equatable {
 
   /// Speed in milli-items per second at force `force` (0...1023). `boosted` picks the
   /// segment inside the hysteresis band just below the boost threshold.
-  @inlinable @inline(always)
-  public func speed(force: Int32, boosted: Bool) -> Int32 {
+  @inline(always)
+  func speed(force: Int32, boosted: Bool) -> Int32 {
     if boosted {
       let above = force > boost ? (force > 1023 ? 1023 : force) &- boost : 0
       return boostMin &+ ((above &* boostSlopeQ8 &+ 128) >> 8)

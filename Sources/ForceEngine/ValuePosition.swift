@@ -4,33 +4,33 @@
 /// sample_rate_hz` and `fraction` in `−unitsPerItem/2 ..< unitsPerItem/2`. A speed in
 /// milli-items per second then adds to `fraction` as it is, once per frame: no
 /// rounding, no drift, no division. `value` is always the shown (rounded) value.
-public struct ValuePosition: Equatable {
+struct ValuePosition: Equatable {
   /// The shown value.
-  public var value: Int32
+  var value: Int32
   /// Offset from `value`, in 1/`unitsPerItem` items.
-  public var fraction: Int32
+  var fraction: Int32
 
   /// A position exactly on `value`.
-  public init(value: Int32, fraction: Int32 = 0) {
+  init(value: Int32, fraction: Int32 = 0) {
     self.value = value
     self.fraction = fraction
   }
 }
 
 /// The range and the arithmetic on positions inside it.
-public struct ValueRange: Equatable {
+struct ValueRange: Equatable {
   /// Smallest value.
-  public let min: Int32
+  let min: Int32
   /// Largest value.
-  public let max: Int32
+  let max: Int32
   /// Wrap around instead of clamping.
-  public let wraps: Bool
+  let wraps: Bool
   /// Position units per item.
-  public let unitsPerItem: Int32
-  @usableFromInline let half: Int32
+  let unitsPerItem: Int32
+  let half: Int32
 
   /// A range with its unit.
-  public init(min: Int32, max: Int32, wraps: Bool, unitsPerItem: Int32) {
+  init(min: Int32, max: Int32, wraps: Bool, unitsPerItem: Int32) {
     self.min = min
     self.max = max
     self.wraps = wraps
@@ -39,8 +39,8 @@ public struct ValueRange: Equatable {
   }
 
   /// Moves `position` by `delta` units (positive is up), then clamps or wraps.
-  @inlinable @inline(always)
-  public func move(_ position: inout ValuePosition, by delta: Int32) {
+  @inline(always)
+  func move(_ position: inout ValuePosition, by delta: Int32) {
     var fraction = position.fraction &+ delta
     var value = position.value
     while fraction >= half {
@@ -66,15 +66,15 @@ public struct ValueRange: Equatable {
   }
 
   /// `position` brought inside the range (after the range changed).
-  public func clamp(_ position: ValuePosition) -> ValuePosition {
+  func clamp(_ position: ValuePosition) -> ValuePosition {
     if position.value > max { return ValuePosition(value: max) }
     if position.value < min { return ValuePosition(value: min) }
     return position
   }
 
   /// One whole step from `value` in `direction`, clamped or wrapped.
-  @inlinable @inline(always)
-  public func step(from value: Int32, _ direction: Direction) -> Int32 {
+  @inline(always)
+  func step(from value: Int32, _ direction: Direction) -> Int32 {
     if direction == .up {
       if value < max { return value &+ 1 }
       return wraps ? min : max

@@ -1,5 +1,5 @@
 /// The force zones (Docs/signal-chain.md), lowest first.
-public enum Zone: UInt8, Comparable, Sendable {
+enum Zone: UInt8, Comparable, Sendable {
   /// Below the contact threshold.
   case idle = 0
   /// Contact, below rest.
@@ -9,20 +9,20 @@ public enum Zone: UInt8, Comparable, Sendable {
   /// Boosted rate control.
   case boosted = 3
 
-  public static func < (a: Zone, b: Zone) -> Bool { a.rawValue < b.rawValue }
+  static func < (a: Zone, b: Zone) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// Zone edges with hysteresis: a zone is entered when force reaches its threshold
 /// and left only when force falls below `threshold − hysteresis`, so a noisy force
 /// sitting on an edge does not chatter.
-public struct ZoneEdges: Equatable {
-  @usableFromInline var contact: Int32
-  @usableFromInline var rest: Int32
-  @usableFromInline var boost: Int32
-  @usableFromInline var hysteresis: Int32
+struct ZoneEdges: Equatable {
+  var contact: Int32
+  var rest: Int32
+  var boost: Int32
+  var hysteresis: Int32
 
   /// Edges from explicit thresholds.
-  public init(contact: Int32, rest: Int32, boost: Int32, hysteresis: Int32) {
+  init(contact: Int32, rest: Int32, boost: Int32, hysteresis: Int32) {
     self.contact = contact
     self.rest = rest
     self.boost = boost
@@ -30,8 +30,7 @@ public struct ZoneEdges: Equatable {
   }
 
   /// The lower edge of `zone` (its entry threshold).
-  @inlinable
-  public func threshold(of zone: Zone) -> Int32 {
+  func threshold(of zone: Zone) -> Int32 {
     switch zone {
     case .idle: return 0
     case .resting: return contact
@@ -43,8 +42,8 @@ public struct ZoneEdges: Equatable {
   /// The zone after one frame at force `force`, starting from `zone`: up to the
   /// highest zone whose threshold `force` reaches, else down past every edge that
   /// `force` fell below by more than the hysteresis.
-  @inlinable @inline(always)
-  public func next(from zone: Zone, force: Int32) -> Zone {
+  @inline(always)
+  func next(from zone: Zone, force: Int32) -> Zone {
     // The highest zone whose threshold `force` reaches: entered at once when above
     // `zone` (rising), kept when equal.
     let reached: Zone = force >= boost ? .boosted : (force >= rest ? .normal : (force >= contact ? .resting : .idle))

@@ -8,23 +8,36 @@ import ForceProtocol
 /// `ForceEngine.step`, less the cost of reading the counter, at least one tick) and
 /// `ticks` is the sum of those times, so the result obeys its definitions:
 /// `maxFrameTicks ≤ ticks`, `ticks == maxFrameTicks` for one frame, `ticks ≥ frames`.
+///
+/// The run lives in the firmware (`start` resets it in place, so no run is ever built
+/// on the stack and copied).
 struct BenchRun {
   /// The request's sequence number, for the reply.
-  let seq: UInt8
+  private(set) var seq: UInt8 = 0
   /// Frames asked for.
-  let requested: UInt32
+  private(set) var requested: UInt32 = 0
   /// Frames run so far.
   private(set) var done: UInt32 = 0
+  /// Whether a run is in progress.
+  private(set) var running = false
   private var engine: ForceEngine
   private var ticks: UInt32 = 0
   private var slowest: UInt32 = 0
-  private var readCost: UInt32
+  private var readCost: UInt32 = 0
   private var sink: Int32 = 0
 
-  /// A run of `frames` frames with `parameters`, timed by `board`'s counter.
-  init<B: Board>(seq: UInt8, frames: UInt32, parameters: Parameters, board: inout B) {
+  /// No run yet.
+  init() { engine = ForceEngine(parameters: Parameters()) }
+
+  /// Starts a run of `frames` frames with `parameters`, timed by `board`'s counter.
+  mutating func start<B: Board>(seq: UInt8, frames: UInt32, parameters: Parameters, board: inout B) {
     self.seq = seq
     requested = frames
+    done = 0
+    ticks = 0
+    slowest = 0
+    sink = 0
+    running = true
     engine = ForceEngine(parameters: parameters)
     var cost = UInt32.max
     for _ in 0..<16 {
@@ -34,6 +47,9 @@ struct BenchRun {
     }
     readCost = cost
   }
+
+  /// Ends the run (its result stays readable).
+  mutating func stop() { running = false }
 
   /// Whether every frame asked for has run.
   var finished: Bool { done >= requested }

@@ -14,9 +14,14 @@ public enum BenchTrace {
   /// Most engine frames in one slice, whatever the counter says.
   public static let sliceFrames = 1024
 
-  /// Frame `frame` of the gesture, (left, right).
+  /// Frames in one cycle of the gesture.
+  public static let cycleFrames: UInt32 = 1000
+
+  /// Frame `frame` of the gesture, (left, right). The one definition of the
+  /// benchmark gesture: the device benchmark, the host benchmark (`EngineBench`) and
+  /// the soft-float image all read it.
   public static func sample(_ frame: UInt32) -> (left: UInt16, right: UInt16) {
-    let t = Int32(frame % 1000)
+    let t = Int32(frame % cycleFrames)
     func ramp(_ a: Int32, _ b: Int32, _ from: Int32, _ length: Int32) -> UInt16 {
       UInt16(a &+ (b &- a) &* (t &- from) / length)
     }

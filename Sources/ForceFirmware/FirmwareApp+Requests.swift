@@ -2,81 +2,133 @@ import ForceEngine
 import ForceProtocol
 
 extension FirmwareApp {
-  /// Answers one received frame. Every request gets exactly one reply (injection:
-  /// one per sample); a frame that does not decode gets an error reply.
-  mutating func handle(_ frame: DecodedFrame) {
-    let message: Message
+  /// Answers the request in the decoder's buffer, reading its body in place. Every
+  /// request gets exactly one reply (injection: one per sample); a request that does
+  /// not decode gets the error reply `Message.decodeRequest` implies.
+  mutating func handle() {
+    let type = decoder.frameType
+    let seq = decoder.frameSeq
+    let body = RequestBody(decoder.frameBody())
     do throws(ProtocolError) {
-      message = try Message.decodeRequest(frame)
+      guard let request = MessageType(rawValue: type), request.isRequest else { throw .unknownType(type) }
+      try serve(request, body, seq: seq)
     } catch {
-      send(.error(ErrorReply(rejecting: frame, because: error)), seq: frame.seq)
-      return
+      send(ErrorReply(requestType: type, decodeError: error), seq: seq)
     }
-    let seq = frame.seq
-    switch message {
+  }
+
+  /// Decodes the arguments of `request` (throwing only for a body that does not
+  /// decode) and carries it out.
+  mutating func serve(_ request: MessageType, _ body: RequestBody, seq: UInt8) throws(ProtocolError) {
+    let rate = parameters.sampleRateHz
+    switch request {
     case .hello:
+      _ = try body.hello()
       // A new session starts from a known state: no bench, no streaming, no injection.
-      endBench()
-      telemetryDecimation = 0
-      eventsEnabled = false
-      injecting = false
-      send(.info(deviceInfo), seq: seq)
-    case .paramDescribe(let id):
-      let parameter = ParameterID(rawValue: id)!  // decodeRequest checked the id
-      send(.paramDescription(ParamDescription(parameter, value: parameters[parameter])), seq: seq)
-    case .paramGet(let id):
-      send(.paramValue(ParamValue(id: id, value: parameters[ParameterID(rawValue: id)!])), seq: seq)
-    case .paramSet(let pair):
-      let old = parameters
-      do throws(ParameterError) {
-        try parameters.set(ParameterID(rawValue: pair.id)!, to: pair.value)
-        parametersChanged(from: old)
-        send(.paramValue(pair), seq: seq)
-      } catch {
-        send(.error(ErrorReply(rejecting: pair, because: error)), seq: seq)
-      }
-    case .paramSetBatch(let batch):
-      let old = parameters
-      do throws(ParameterError) {
-        try batch.apply(to: &parameters)
-        parametersChanged(from: old)
-        send(.ack(Ack(.paramSetBatch)), seq: seq)
-      } catch {
-        send(.error(ErrorReply(requestType: .paramSetBatch, rejected: error)), seq: seq)
-      }
+      startSession(seq: seq)
+    case .paramDescribe:
+      describe(try body.parameter(), seq: seq)
+    case .paramGet:
+      let parameter = try body.parameter()
+      send(ParamValue(parameter, parameters[parameter]), seq: seq)
+    case .paramSet:
+      set(try body.paramSet(), seq: seq)
+    case .paramSetBatch:
+      try body.checkBatch()
+      setBatch(body, seq: seq)
     case .paramSave:
+      try body.empty()
       save(seq: seq)
     case .paramLoad:
+      try body.empty()
       load(seq: seq)
     case .paramDefaults:
-      let old = parameters
-      parameters = .defaults
-      parametersChanged(from: old)
-      send(.ack(Ack(.paramDefaults)), seq: seq)
-    case .streamStart(let start):
+      try body.empty()
+      parameters = Parameters()
+      parametersChanged(oldRate: rate)
+      send(Ack(.paramDefaults), seq: seq)
+    case .streamStart:
+      let start = try body.streamStart()
       guard board.hasADC else {
-        send(.error(ErrorReply(requestType: .streamStart, missing: .adc)), seq: seq)
+        send(ErrorReply(requestType: .streamStart, missing: .adc), seq: seq)
         return
       }
       telemetryDecimation = start.decimation
       telemetryCountdown = start.decimation
       eventsEnabled = start.events
       streamSequence = 0
-      send(.ack(Ack(.streamStart)), seq: seq)
+      send(Ack(.streamStart), seq: seq)
     case .streamStop:
+      try body.empty()
       telemetryDecimation = 0
       eventsEnabled = false
-      send(.ack(Ack(.streamStop)), seq: seq)
-    case .inject(let request):
-      inject(request, seq: seq)
-    case .bench(let request):
+      send(Ack(.streamStop), seq: seq)
+    case .inject:
+      let (flags, count) = try body.checkInject()
+      inject(body, flags: flags, count: count, seq: seq)
+    case .bench:
+      let request = try body.bench()
       // Runs in slices from `poll`; `benchSlice` replies when it is done.
-      bench = BenchRun(seq: seq, frames: request.frames, parameters: parameters, board: &board)
+      bench.start(seq: seq, frames: request.frames, parameters: parameters, board: &board)
     case .stats:
-      send(.statsReport(linkStats), seq: seq)
+      try body.empty()
+      sendStats(seq: seq)
     default:
-      send(.error(ErrorReply.unrecognised(frame)), seq: seq)
+      throw .unknownType(request.rawValue)
     }
+  }
+
+  /// Ends a bench, streaming and injection and answers `info` (its own function: the
+  /// reply's stack stays out of `serve`).
+  @inline(never)
+  mutating func startSession(seq: UInt8) {
+    endBench()
+    telemetryDecimation = 0
+    eventsEnabled = false
+    injecting = false
+    send(deviceInfo, seq: seq)
+  }
+
+  /// `paramSet` of a decoded pair: validated against the other parameters.
+  @inline(never)
+  mutating func set(_ pair: ParamValue, seq: UInt8) {
+    let rate = parameters.sampleRateHz
+    do throws(ParameterError) {
+      try parameters.set(pair.parameter!, to: pair.value)
+      parametersChanged(oldRate: rate)
+      send(pair, seq: seq)
+    } catch {
+      send(ErrorReply(rejecting: pair, because: error), seq: seq)
+    }
+  }
+
+  /// `paramSetBatch` of a checked body, read in place: all or nothing.
+  @inline(never)
+  mutating func setBatch(_ body: RequestBody, seq: UInt8) {
+    let rate = parameters.sampleRateHz
+    do throws(ParameterError) {
+      try parameters.set(body.batchPairs)
+      parametersChanged(oldRate: rate)
+      send(Ack(.paramSetBatch), seq: seq)
+    } catch {
+      send(ErrorReply(requestType: .paramSetBatch, rejected: error), seq: seq)
+    }
+  }
+
+  /// Restarts the engine at power-up state with the current parameters.
+  @inline(never)
+  mutating func resetEngine() {
+    engine = ForceEngine(parameters: parameters)
+  }
+
+  @inline(never)
+  mutating func describe(_ parameter: ParameterID, seq: UInt8) {
+    send(ParamDescription(parameter, value: parameters[parameter]), seq: seq)
+  }
+
+  @inline(never)
+  mutating func sendStats(seq: UInt8) {
+    send(linkStats, seq: seq)
   }
 
   /// The handshake reply.
@@ -91,52 +143,52 @@ extension FirmwareApp {
       parameterSource: bootSource, board: ShortText(board.name))
   }
 
-  /// Runs injected samples through the engine in place of the ADC, one reply each.
-  /// `resetFirst` restarts the engine at power-up state. Any `inject` starts (or
-  /// continues) an injection session: the ADC, telemetry and events pause until
-  /// `endSession` or `hello`, and the telemetry frame number stands still meanwhile.
-  mutating func inject(_ request: InjectRequest, seq: UInt8) {
-    if request.resetFirst { engine = ForceEngine(parameters: parameters) }
+  /// Runs the `count` injected samples of `body` (checked) through the engine in
+  /// place of the ADC, one reply each. Flag bit 0 (`resetFirst`) restarts the engine
+  /// at power-up state. Any `inject` starts (or continues) an injection session: the
+  /// ADC, telemetry and events pause until bit 1 (`endSession`) or `hello`, and the
+  /// telemetry frame number stands still meanwhile.
+  mutating func inject(_ body: RequestBody, flags: UInt8, count: Int, seq: UInt8) {
+    if flags & 1 != 0 { resetEngine() }
     injecting = true
-    for index in 0..<request.count {
-      let sample = request[index]
+    for index in 0..<count {
+      let sample = body.sample(index)
       let output = engine.step(left: sample.left, right: sample.right)
-      send(.injectResult(InjectResult(index: UInt8(index), output: output)), seq: seq)
+      send(InjectResult(index: UInt8(index), output: output), seq: seq)
       showOnLEDs(output)
     }
-    if request.endSession { injecting = false }
+    if flags & 2 != 0 { injecting = false }
   }
 
   mutating func save(seq: UInt8) {
     guard board.flashPageCount >= 2 else {
-      send(.error(ErrorReply(requestType: .paramSave, flash: .unavailable)), seq: seq)
+      send(ErrorReply(requestType: .paramSave, flash: .unavailable), seq: seq)
       return
     }
     do throws(ParameterStore.SaveError) {
-      stored = try ParameterStore.save(parameters, to: &board, after: stored)
-      send(.ack(Ack(.paramSave)), seq: seq)
+      stored = try ParameterStore.save(&parameters, to: &board, after: stored)
+      send(Ack(.paramSave), seq: seq)
     } catch {
-      send(.error(ErrorReply(requestType: .paramSave, flash: .writeFailed)), seq: seq)
+      send(ErrorReply(requestType: .paramSave, flash: .writeFailed), seq: seq)
     }
   }
 
   mutating func load(seq: UInt8) {
     guard board.flashPageCount >= 2 else {
-      send(.error(ErrorReply(requestType: .paramLoad, flash: .unavailable)), seq: seq)
+      send(ErrorReply(requestType: .paramLoad, flash: .unavailable), seq: seq)
       return
     }
-    let loaded = ParameterStore.load(from: board)
+    let rate = parameters.sampleRateHz
+    let loaded = ParameterStore.load(from: board, into: &parameters)
     switch loaded.source {
     case .flash, .olderRecord:
-      let old = parameters
       stored = loaded
-      parameters = loaded.parameters
-      parametersChanged(from: old)
-      send(.paramLoaded(ParamLoaded(source: loaded.source == .flash ? .flash : .flashOlderRecord)), seq: seq)
+      parametersChanged(oldRate: rate)
+      send(ParamLoaded(source: loaded.source == .flash ? .flash : .flashOlderRecord), seq: seq)
     case .blank:
-      send(.error(ErrorReply(requestType: .paramLoad, flash: .blank)), seq: seq)
+      send(ErrorReply(requestType: .paramLoad, flash: .blank), seq: seq)
     case .corrupt, .olderLayout:
-      send(.error(ErrorReply(requestType: .paramLoad, flash: .corrupt)), seq: seq)
+      send(ErrorReply(requestType: .paramLoad, flash: .corrupt), seq: seq)
     }
   }
 
@@ -147,9 +199,9 @@ extension FirmwareApp {
     var image: UInt32 = 0
     if output.state != .idle {
       image |= output.direction == .up ? 1 : 1 << 20  // (row 0, col 0) or (row 4, col 0)
-      let range = engine.config.range
-      let span = Int(range.max) - Int(range.min)
-      let lit = span > 0 ? (Int(output.value) - Int(range.min)) * 20 / span : 0
+      let low = Int(parameters[.rangeMin])
+      let span = Int(parameters[.rangeMax]) - low
+      let lit = span > 0 ? (Int(output.value) - low) * 20 / span : 0
       for index in 0..<lit {
         let column = 1 + index / 5
         let row = 4 - index % 5

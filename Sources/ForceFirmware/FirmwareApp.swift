@@ -10,8 +10,10 @@ import ForceProtocol
 /// `bench` in progress, hand queued bytes to the UART. Nothing in it waits, and
 /// nothing else feeds the watchdog.
 public struct FirmwareApp<B: Board> {
-  /// Firmware version reported in the handshake.
-  public static var version: (major: UInt8, minor: UInt8, patch: UInt8) { (0, 1, 0) }
+  /// Firmware version reported in the handshake (`ReleaseVersion`).
+  public static var version: (major: UInt8, minor: UInt8, patch: UInt8) {
+    (ReleaseVersion.major, ReleaseVersion.minor, ReleaseVersion.patch)
+  }
   /// Watchdog timeout.
   public static var watchdogMs: UInt32 { 2000 }
 
@@ -39,20 +41,20 @@ public struct FirmwareApp<B: Board> {
   /// comes from the decoder, the board and the transmit queue).
   var link = LinkStats()
   /// The `bench` in progress, if any.
-  var bench: BenchRun?
+  var bench = BenchRun()
 
   /// Boots: loads the parameters from flash (defaults when blank or corrupt), starts
   /// the frame timer and the watchdog.
   public init(board: B) {
     self.board = board
-    stored = ParameterStore.load(from: board)
+    parameters = Parameters()
+    stored = ParameterStore.load(from: board, into: &parameters)
     switch stored.source {
     case .flash: bootSource = .flash
     case .olderRecord: bootSource = .flashOlderRecord
     case .blank: bootSource = board.flashPageCount >= 2 ? .defaultsBlankFlash : .defaultsNoFlash
     case .corrupt, .olderLayout: bootSource = .defaultsCorruptFlash
     }
-    parameters = stored.parameters
     engine = ForceEngine(parameters: parameters)
     self.board.startFrameTimer(hz: UInt32(parameters.sampleRateHz))
     self.board.startWatchdog(timeoutMs: FirmwareApp.watchdogMs)
@@ -67,8 +69,8 @@ public struct FirmwareApp<B: Board> {
   public mutating func poll() {
     while let byte = board.uartRead() {
       link.rxBytes &+= 1
-      if let frame = decoder.feed(byte) {
-        accept(frame)
+      if decoder.receive(byte) {
+        accept()
         break  // one request a pass: the frame loop runs between requests
       }
     }
@@ -82,20 +84,20 @@ public struct FirmwareApp<B: Board> {
       }
       board.refreshLEDs()
     }
-    if bench != nil { benchSlice() }
+    if bench.running { benchSlice() }
     transmit.pump(&board)
   }
 
-  /// Serves a received frame when its whole reply fits in the transmit queue and no
-  /// bench is running (`hello` always, ending the bench); otherwise answers `busy`, or
-  /// drops it and counts it when not even that fits.
-  mutating func accept(_ frame: DecodedFrame) {
-    let type = MessageType(rawValue: frame.type)
-    let room = type?.replyRoom(bodyLength: frame.bodyCount) ?? FirmwareApp.errorRoom
-    if transmit.free >= room && (bench == nil || type == .hello) {
-      handle(frame)
+  /// Serves the frame just received (in the decoder's buffer) when its whole reply
+  /// fits in the transmit queue and no bench is running (`hello` always, ending the
+  /// bench); otherwise answers `busy`, or drops it and counts it when not even that fits.
+  mutating func accept() {
+    let type = MessageType(rawValue: decoder.frameType)
+    let room = type?.replyRoom(bodyLength: decoder.frameBodyCount) ?? FirmwareApp.errorRoom
+    if transmit.free >= room && (!bench.running || type == .hello) {
+      handle()
     } else if transmit.free >= FirmwareApp.errorRoom {
-      replyBusy(type: frame.type, seq: frame.seq)
+      replyBusy(type: decoder.frameType, seq: decoder.frameSeq)
     } else {
       link.dropped &+= 1
     }
@@ -105,7 +107,7 @@ public struct FirmwareApp<B: Board> {
   @inline(never)
   mutating func replyBusy(type: UInt8, seq: UInt8) {
     link.busy &+= 1
-    send(.error(ErrorReply(code: .busy, requestType: type)), seq: seq)
+    send(ErrorReply(code: .busy, requestType: type), seq: seq)
   }
 
   /// Bytes of an `error` frame on the wire.
@@ -113,16 +115,16 @@ public struct FirmwareApp<B: Board> {
 
   /// Runs one slice of the bench in progress; replies when it is finished.
   mutating func benchSlice() {
-    guard bench != nil else { return }
-    bench!.slice(on: &board)
-    if bench!.finished { endBench() }
+    guard bench.running else { return }
+    bench.slice(on: &board)
+    if bench.finished { endBench() }
   }
 
   /// Sends the bench's result (the frames run so far) and forgets the run.
   mutating func endBench() {
-    guard let seq = bench?.seq, let result = bench?.result(tickHz: board.tickHz) else { return }
-    bench = nil
-    send(.benchResult(result), seq: seq)
+    guard bench.running else { return }
+    bench.stop()
+    send(bench.result(tickHz: board.tickHz), seq: bench.seq)
   }
 
   /// The link counters now.
@@ -143,43 +145,31 @@ public struct FirmwareApp<B: Board> {
     frameNumber &+= 1
     if eventsEnabled && !output.events.isEmpty {
       let event = EventReport(frame: frameNumber, events: output.events)
-      if send(.event(event), seq: streamSequence, streamed: true) { streamSequence &+= 1 }
+      if send(event, seq: streamSequence, streamed: true) { streamSequence &+= 1 }
     }
     if telemetryDecimation != 0 {
       telemetryCountdown &-= 1
       if telemetryCountdown == 0 {
         telemetryCountdown = telemetryDecimation
         let telemetry = Telemetry(frame: frameNumber, left: left, right: right, output: output)
-        if send(.telemetry(telemetry), seq: streamSequence, streamed: true) { streamSequence &+= 1 }
+        if send(telemetry, seq: streamSequence, streamed: true) { streamSequence &+= 1 }
       }
     }
     showOnLEDs(output)
   }
 
-  /// Encodes and queues one message.
+  /// Encodes one message straight into the transmit queue.
   @discardableResult
-  mutating func send(_ message: Message, seq: UInt8, streamed: Bool = false) -> Bool {
-    var staging = FrameStaging()
-    return withUnsafeMutableBytes(of: &staging) { buffer in
-      do throws(ProtocolError) {
-        let count = try FrameEncoder.encode(message, seq: seq, into: buffer)
-        return transmit.enqueue(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), streamed: streamed)
-      } catch {
-        return false
-      }
-    }
+  mutating func send<M: DeviceMessage>(_ message: M, seq: UInt8, streamed: Bool = false) -> Bool {
+    transmit.send(message, seq: seq, streamed: streamed)
   }
 
-  /// Restarts the frame timer when the sample rate changed.
-  mutating func parametersChanged(from old: Parameters) {
+  /// Applies the parameters to the engine; restarts the frame timer when the sample
+  /// rate changed from `oldRate`.
+  mutating func parametersChanged(oldRate: Int32) {
     engine.apply(parameters)
-    if old.sampleRateHz != parameters.sampleRateHz {
+    if oldRate != parameters.sampleRateHz {
       board.startFrameTimer(hz: UInt32(parameters.sampleRateHz))
     }
   }
-}
-
-/// Room for one encoded frame (`FrameFormat.maxWireSize` = 258 bytes).
-struct FrameStaging {
-  var raw: (Bytes256Words, UInt64) = (Bytes256Words(), 0)
 }

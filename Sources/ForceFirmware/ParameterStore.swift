@@ -22,6 +22,10 @@ import ForceProtocol
 /// or unfinished record that may be newer: the last save was lost. A record from an
 /// older layout is never misread (it is reset to the defaults, and the handshake says
 /// so). A slot of all 0xFF (erased) or all 0x00 (QEMU's flash at boot) is blank.
+///
+/// Nothing is copied whole: the payload is written from the parameters in place
+/// (`Parameters.withStoredLayout`), records are checked a word at a time where they
+/// lie in flash, and only the record chosen is read, straight into the parameters.
 public enum ParameterStore {
   /// Magic word at the start of a record.
   public static let magic: UInt32 = 0x314B_5046
@@ -45,11 +49,9 @@ public enum ParameterStore {
     case olderRecord = 4
   }
 
-  /// The result of `load`.
+  /// What `load` found, or what `save` wrote.
   public struct Loaded: Sendable {
-    /// The parameters to run with (validated).
-    public var parameters: Parameters
-    /// Where they came from.
+    /// Where the parameters came from.
     public var source: Source
     /// Sequence number of the record loaded, or of the newest seen (0 when blank).
     public var sequence: UInt32
@@ -63,9 +65,10 @@ public enum ParameterStore {
     case verifyFailed
   }
 
-  /// Reads both slots and returns the newest valid parameters, or the defaults.
-  public static func load<B: Board>(from board: B) -> Loaded {
-    var best: (slot: Int, sequence: UInt32, parameters: Parameters)?
+  /// Reads both slots and puts the newest valid parameters into `parameters`; leaves
+  /// them unchanged when there are none (the source then says why).
+  public static func load<B: Board>(from board: B, into parameters: inout Parameters) -> Loaded {
+    var best: (slot: Int, sequence: UInt32)?
     var sawAnything = false
     var newestOlderLayout: UInt32?
     var damaged: (sequence: UInt32?, seen: Bool) = (nil, false)
@@ -79,44 +82,55 @@ public enum ParameterStore {
       case .olderLayout(let sequence):
         sawAnything = true
         if newestOlderLayout.map({ isNewer(sequence, than: $0) }) ?? true { newestOlderLayout = sequence }
-      case .valid(let sequence, let parameters):
+      case .valid(let sequence):
         sawAnything = true
-        if best.map({ isNewer(sequence, than: $0.sequence) }) ?? true {
-          best = (slot, sequence, parameters)
-        }
+        if best.map({ isNewer(sequence, than: $0.sequence) }) ?? true { best = (slot, sequence) }
       }
     }
     if let older = newestOlderLayout, best.map({ isNewer(older, than: $0.sequence) }) ?? true {
-      return Loaded(parameters: .defaults, source: .olderLayout, sequence: older, slot: nil)
+      return Loaded(source: .olderLayout, sequence: older, slot: nil)
     }
     if let best {
       // A damaged slot beside a valid one is the lost newest save unless its header
       // still shows an older sequence number.
       let lost = damaged.seen && !(damaged.sequence.map { isNewer(best.sequence, than: $0) } ?? false)
-      return Loaded(
-        parameters: best.parameters, source: lost ? .olderRecord : .flash, sequence: best.sequence, slot: best.slot)
+      readPayload(board, slot: best.slot, into: &parameters)
+      return Loaded(source: lost ? .olderRecord : .flash, sequence: best.sequence, slot: best.slot)
     }
-    return Loaded(parameters: .defaults, source: sawAnything ? .corrupt : .blank, sequence: 0, slot: nil)
+    return Loaded(source: sawAnything ? .corrupt : .blank, sequence: 0, slot: nil)
   }
 
-  /// Saves `parameters` into the slot not holding the newest record. Returns the
-  /// new sequence number.
+  /// Saves `parameters` (not changed: `inout` only to write flash from them in place)
+  /// into the slot not holding the newest record.
   public static func save<B: Board>(
-    _ parameters: Parameters, to board: inout B, after previous: Loaded
+    _ parameters: inout Parameters, to board: inout B, after previous: Loaded
   ) throws(SaveError) -> Loaded {
     let slot = previous.slot.map { 1 - $0 } ?? 0
     let sequence = previous.sequence &+ 1
-    var record = RecordBuffer()
-    record.fill(parameters, sequence: sequence)
+    var header: (UInt32, UInt32, UInt32, UInt32) = (
+      magic.littleEndian, (UInt32(Parameters.layoutVersion) | UInt32(Parameters.encodedSize) << 16).littleEndian,
+      sequence.littleEndian, 0
+    )
+    var crc = CRC16()
+    withUnsafeBytes(of: &header) { crc.update(UnsafeRawBufferPointer(rebasing: $0[4..<12])) }
+    parameters.withStoredLayout { crc.update(UnsafeRawBufferPointer($0)) }
+    header.3 = (0xFFFF_0000 | UInt32(crc.value)).littleEndian
     board.flashErase(page: slot)
-    withUnsafeBytes(of: record.bytes) { raw in
-      // Everything but the magic word, then the magic word: a cut before the last
-      // write leaves no magic, so the slot is ignored.
-      board.flashWrite(page: slot, offset: 4, words: UnsafeRawBufferPointer(rebasing: raw[4..<recordSize]))
-      board.flashWrite(page: slot, offset: 0, words: UnsafeRawBufferPointer(rebasing: raw[0..<4]))
+    // Everything but the magic word, then the magic word: a cut before the last
+    // write leaves no magic, so the slot is ignored.
+    withUnsafeBytes(of: &header) {
+      board.flashWrite(page: slot, offset: 4, words: UnsafeRawBufferPointer(rebasing: $0[4..<16]))
     }
-    guard case .valid(sequence, parameters) = readRecord(board, slot: slot) else { throw .verifyFailed }
-    return Loaded(parameters: parameters, source: .flash, sequence: sequence, slot: slot)
+    parameters.withStoredLayout {
+      board.flashWrite(page: slot, offset: headerSize, words: UnsafeRawBufferPointer($0))
+    }
+    withUnsafeBytes(of: &header) {
+      board.flashWrite(page: slot, offset: 0, words: UnsafeRawBufferPointer(rebasing: $0[0..<4]))
+    }
+    guard case .valid(sequence) = readRecord(board, slot: slot), payloadMatches(board, slot: slot, &parameters) else {
+      throw .verifyFailed
+    }
+    return Loaded(source: .flash, sequence: sequence, slot: slot)
   }
 
   /// Serial-number arithmetic: `a` is newer than `b` across wrap-around.
@@ -129,82 +143,72 @@ public enum ParameterStore {
     /// Damaged or unfinished; the sequence number when the header is intact.
     case invalid(sequence: UInt32?)
     case olderLayout(sequence: UInt32)
-    case valid(sequence: UInt32, parameters: Parameters)
+    case valid(sequence: UInt32)
   }
 
+  /// Checks the record in `slot` where it lies, a word at a time.
   static func readRecord<B: Board>(_ board: B, slot: Int) -> Record {
-    var record = RecordBuffer()
-    withUnsafeMutableBytes(of: &record.bytes) {
-      board.flashRead(
-        page: slot, offset: 0, into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<ParameterStore.recordSize]))
+    let first = word(board, slot: slot, offset: 0)
+    if first == 0xFFFF_FFFF || first == 0 {
+      for offset in stride(from: 4, to: recordSize, by: 4) where word(board, slot: slot, offset: offset) != first {
+        return .invalid(sequence: nil)
+      }
+      return .blank
     }
-    return record.decode()
-  }
-}
-
-/// One record's bytes, on the stack (no allocation).
-struct RecordBuffer {
-  var bytes:
-    (
-      UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-      UInt64, UInt64, UInt32
-    ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-
-  init() {
-    precondition(MemoryLayout.size(ofValue: bytes) >= ParameterStore.recordSize)
-  }
-
-  mutating func fill(_ parameters: Parameters, sequence: UInt32) {
-    withUnsafeMutableBytes(of: &bytes) { raw in
-      for index in 0..<raw.count { raw[index] = 0xFF }
-      raw.storeBytes(of: ParameterStore.magic.littleEndian, toByteOffset: 0, as: UInt32.self)
-      raw.storeBytes(of: Parameters.layoutVersion.littleEndian, toByteOffset: 4, as: UInt16.self)
-      raw.storeBytes(of: UInt16(Parameters.encodedSize).littleEndian, toByteOffset: 6, as: UInt16.self)
-      raw.storeBytes(of: sequence.littleEndian, toByteOffset: 8, as: UInt32.self)
-      parameters.encode(into: UnsafeMutableRawBufferPointer(rebasing: raw[ParameterStore.headerSize...]))
-      raw.storeBytes(of: RecordBuffer.crc(raw).littleEndian, toByteOffset: 12, as: UInt16.self)
+    guard first == magic else { return .invalid(sequence: nil) }
+    let lengths = word(board, slot: slot, offset: 4)
+    let layout = UInt16(truncatingIfNeeded: lengths)
+    let length = Int(lengths >> 16)
+    let sequence = word(board, slot: slot, offset: 8)
+    let storedCRC = UInt16(truncatingIfNeeded: word(board, slot: slot, offset: 12))
+    guard length <= Parameters.encodedSize, storedCRC == crc(board, slot: slot, length: length) else {
+      return .invalid(sequence: sequence)
     }
+    if layout < Parameters.layoutVersion { return .olderLayout(sequence: sequence) }
+    guard layout == Parameters.layoutVersion, length == Parameters.encodedSize else {
+      return .invalid(sequence: sequence)
+    }
+    var candidate = Parameters()
+    readPayload(board, slot: slot, into: &candidate)
+    do throws(ParameterError) {
+      try candidate.validate()
+    } catch {
+      return .invalid(sequence: sequence)
+    }
+    return .valid(sequence: sequence)
   }
 
-  func decode() -> ParameterStore.Record {
-    withUnsafeBytes(of: bytes) { raw in
-      let magic = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-      if magic == 0xFFFF_FFFF || magic == 0 {
-        let fill = raw[0]
-        for index in 0..<ParameterStore.recordSize where raw[index] != fill { return .invalid(sequence: nil) }
-        return .blank
-      }
-      guard magic == ParameterStore.magic else { return .invalid(sequence: nil) }
-      let layout = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt16.self))
-      let length = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 6, as: UInt16.self)))
-      let sequence = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
-      let storedCRC = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt16.self))
-      guard length <= Parameters.encodedSize, storedCRC == RecordBuffer.crc(raw, length: length) else {
-        return .invalid(sequence: sequence)
-      }
-      if layout < Parameters.layoutVersion { return .olderLayout(sequence: sequence) }
-      guard layout == Parameters.layoutVersion, length == Parameters.encodedSize,
-        let parameters = Parameters(decoding: UnsafeRawBufferPointer(rebasing: raw[ParameterStore.headerSize...]))
-      else { return .invalid(sequence: sequence) }
-      do throws(ParameterError) {
-        try parameters.validate()
-      } catch {
-        return .invalid(sequence: sequence)
-      }
-      return .valid(sequence: sequence, parameters: parameters)
-    }
+  /// The little-endian word at `offset` of `slot`.
+  static func word<B: Board>(_ board: B, slot: Int, offset: Int) -> UInt32 {
+    var value: UInt32 = 0
+    withUnsafeMutableBytes(of: &value) { board.flashRead(page: slot, offset: offset, into: $0) }
+    return UInt32(littleEndian: value)
   }
 
   /// CRC over the header fields after the magic (4..<12) and `length` payload bytes.
-  static func crc(_ raw: UnsafeRawBufferPointer, length: Int = Parameters.encodedSize) -> UInt16 {
+  static func crc<B: Board>(_ board: B, slot: Int, length: Int) -> UInt16 {
     var crc = CRC16()
-    crc.update(UnsafeRawBufferPointer(rebasing: raw[4..<12]))
-    let start = ParameterStore.headerSize
-    crc.update(UnsafeRawBufferPointer(rebasing: raw[start..<(start + length)]))
+    for offset in stride(from: 4, to: headerSize &+ length, by: 4) where offset < 12 || offset >= headerSize {
+      let value = word(board, slot: slot, offset: offset)
+      let count = offset < 12 ? 4 : min(4, headerSize &+ length &- offset)
+      for byte in 0..<count { crc.update(UInt8(truncatingIfNeeded: value >> UInt32(byte &* 8))) }
+    }
     return crc.value
   }
 
-  static func crc(_ raw: UnsafeMutableRawBufferPointer) -> UInt16 {
-    crc(UnsafeRawBufferPointer(raw))
+  static func readPayload<B: Board>(_ board: B, slot: Int, into parameters: inout Parameters) {
+    parameters.withStoredLayout { board.flashRead(page: slot, offset: headerSize, into: $0) }
+  }
+
+  static func payloadMatches<B: Board>(_ board: B, slot: Int, _ parameters: inout Parameters) -> Bool {
+    parameters.withStoredLayout { payload in
+      for offset in stride(from: 0, to: payload.count, by: 4)
+      where word(board, slot: slot, offset: headerSize &+ offset)
+        != UInt32(littleEndian: payload.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+      {
+        return false
+      }
+      return true
+    }
   }
 }

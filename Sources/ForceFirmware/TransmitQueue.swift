@@ -28,24 +28,39 @@ public struct TransmitQueue {
   /// Free bytes.
   public var free: Int { TransmitQueue.capacity &- count }
 
-  /// Queues a whole frame, or nothing. `streamed` frames leave `replyReserve` free.
+  /// Encodes `message` as a frame straight into the ring and queues it whole, or
+  /// queues nothing. `streamed` frames leave `replyReserve` free.
   @discardableResult
-  public mutating func enqueue(_ bytes: UnsafeRawBufferPointer, streamed: Bool) -> Bool {
-    let limit = streamed ? free &- TransmitQueue.replyReserve : free
-    guard bytes.count <= limit else {
+  public mutating func send<M: DeviceMessage>(_ message: M, seq: UInt8, streamed: Bool) -> Bool {
+    let (tail, room) = space(streamed: streamed)
+    let written = withUnsafeMutableBytes(of: &storage) { ring -> Int in
+      do throws(ProtocolError) {
+        var writer = try FrameWriter(ring: ring, start: tail, room: room, type: M.messageType.rawValue, seq: seq)
+        try message.encode(into: &writer)
+        return try writer.finish()
+      } catch {
+        return 0
+      }
+    }
+    return commit(written, streamed: streamed)
+  }
+
+  /// Where the next frame starts, and how many bytes it may take.
+  func space(streamed: Bool) -> (tail: Int, room: Int) {
+    var tail = head &+ count
+    if tail >= TransmitQueue.capacity { tail &-= TransmitQueue.capacity }
+    return (tail, streamed ? free &- TransmitQueue.replyReserve : free)
+  }
+
+  /// Queues the `written` bytes of a frame just encoded (0: it did not fit).
+  @inline(never)
+  mutating func commit(_ written: Int, streamed: Bool) -> Bool {
+    guard written > 0 else {
       if streamed { dropped &+= 1 }
       return false
     }
-    withUnsafeMutableBytes(of: &storage) { ring in
-      var tail = head &+ count
-      for byte in bytes {
-        if tail >= TransmitQueue.capacity { tail &-= TransmitQueue.capacity }
-        ring[tail] = byte
-        tail &+= 1
-      }
-    }
-    count &+= bytes.count
-    queued &+= UInt32(truncatingIfNeeded: bytes.count)
+    count &+= written
+    queued &+= UInt32(truncatingIfNeeded: written)
     return true
   }
 

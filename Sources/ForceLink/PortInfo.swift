@@ -15,6 +15,14 @@ public struct PortInfo: Equatable, Hashable, Sendable {
   /// Product ID of the DAPLink CMSIS-DAP interface.
   public static let microbitProductID: UInt16 = 0x0204
 
+  /// The ForcePicker Pico firmware's USB serial port (Docs/usb.md): pid.codes' test IDs,
+  /// so the product string must match as well.
+  public static let forcePickerVendorID: UInt16 = 0x1209
+  /// Product ID of the ForcePicker Pico firmware.
+  public static let forcePickerProductID: UInt16 = 0x0001
+  /// Its USB product string.
+  public static let forcePickerProduct = "ForcePicker"
+
   /// The device path, e.g. `/dev/ttyACM0`.
   public var name: String
   /// libserialport's description (USB product string, or the device name).
@@ -51,6 +59,12 @@ public struct PortInfo: Equatable, Hashable, Sendable {
   /// Whether this is a BBC micro:bit's interface chip (DAPLink, VID 0x0D28 PID 0x0204).
   public var isMicrobit: Bool {
     usbVendorID == PortInfo.microbitVendorID && usbProductID == PortInfo.microbitProductID
+  }
+
+  /// Whether this is a Pico running the ForcePicker firmware with its USB serial port.
+  public var isForcePickerPico: Bool {
+    usbVendorID == PortInfo.forcePickerVendorID && usbProductID == PortInfo.forcePickerProductID
+      && product == PortInfo.forcePickerProduct
   }
 
   /// `vvvv:pppp` in lower-case hex (as lsusb prints it), or nil for non-USB ports.

@@ -9,7 +9,7 @@ public struct Ack: Equatable, Sendable {
   /// An acknowledgement of a raw request type.
   public init(requestType: UInt8) { self.requestType = requestType }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) { try writer.u8(requestType) }
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) { try writer.u8(requestType) }
 
   @inline(never)
   init(from reader: inout ByteReader) throws(ProtocolError) { requestType = try reader.u8() }

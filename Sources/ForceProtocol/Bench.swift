@@ -11,7 +11,7 @@ public struct BenchRequest: Equatable, Sendable {
   /// A bench request.
   public init(frames: UInt32) { self.frames = frames }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) { try writer.u32(frames) }
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) { try writer.u32(frames) }
 
   @inline(never)
   init(from reader: inout ByteReader) throws(ProtocolError) {
@@ -47,7 +47,7 @@ public struct BenchResult: Equatable, Sendable {
     self.maxFrameTicks = maxFrameTicks
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u32(frames)
     try writer.u32(ticks)
     try writer.u32(tickHz)

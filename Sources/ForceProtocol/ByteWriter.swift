@@ -1,20 +1,11 @@
-/// Appends little-endian fields to a caller's buffer; throws instead of overrunning it.
-public struct ByteWriter {
-  /// The buffer written to.
-  public let buffer: UnsafeMutableRawBufferPointer
-  /// Bytes written so far.
-  public private(set) var count = 0
+/// Where message fields are written: a linear buffer (`ByteWriter`) or, on the device,
+/// a frame encoded straight into the transmit ring (`FrameWriter`).
+public protocol ByteSink {
+  /// Appends one byte; throws instead of overrunning the destination.
+  mutating func u8(_ byte: UInt8) throws(ProtocolError)
+}
 
-  /// A writer at the start of `buffer`.
-  public init(_ buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
-
-  /// Appends one byte.
-  public mutating func u8(_ byte: UInt8) throws(ProtocolError) {
-    guard count < buffer.count else { throw .bufferTooSmall }
-    buffer[count] = byte
-    count &+= 1
-  }
-
+extension ByteSink {
   /// Appends a 16-bit value, low byte first.
   public mutating func u16(_ value: UInt16) throws(ProtocolError) {
     try u8(UInt8(truncatingIfNeeded: value))
@@ -35,7 +26,33 @@ public struct ByteWriter {
 
   /// Appends every byte of `bytes`.
   public mutating func bytes(_ bytes: UnsafeRawBufferPointer) throws(ProtocolError) {
-    guard bytes.count <= buffer.count &- count else { throw .bufferTooSmall }
-    for byte in bytes { buffer[count] = byte; count &+= 1 }
+    for byte in bytes { try u8(byte) }
   }
+}
+
+/// Appends little-endian fields to a caller's buffer; throws instead of overrunning it.
+public struct ByteWriter: ByteSink {
+  /// The buffer written to.
+  public let buffer: UnsafeMutableRawBufferPointer
+  /// Bytes written so far.
+  public private(set) var count = 0
+
+  /// A writer at the start of `buffer`.
+  public init(_ buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
+
+  /// Appends one byte.
+  public mutating func u8(_ byte: UInt8) throws(ProtocolError) {
+    guard count < buffer.count else { throw .bufferTooSmall }
+    buffer[count] = byte
+    count &+= 1
+  }
+}
+
+/// A message body the device sends, written field by field into any `ByteSink`: the
+/// device encodes it straight into its transmit ring, a host into a buffer.
+public protocol DeviceMessage {
+  /// The type byte of the frame that carries it.
+  static var messageType: MessageType { get }
+  /// Writes the body (not type, seq or CRC).
+  func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError)
 }

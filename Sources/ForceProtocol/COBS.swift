@@ -3,7 +3,8 @@
 /// non-zero bytes; a block with code < 255 stands for its bytes plus one 0x00,
 /// except at the end of the frame.
 ///
-/// The streaming decoder is `FrameDecoder`; this type encodes.
+/// The streaming decoder is `FrameDecoder` and the streaming encoder `FrameWriter`;
+/// this type encodes and decodes whole buffers (for tests and tools).
 public enum COBS {
   /// Largest encoded length of `count` bytes (no delimiter).
   public static func maxEncodedCount(_ count: Int) -> Int { count &+ 1 &+ count / 254 }
@@ -17,17 +18,6 @@ public enum COBS {
     return encode(count: source.count, byteAt: { source[$0] }, into: destination)
   }
 
-  /// Encodes, in place, the `count` bytes that start at offset 2 of `buffer`, writing
-  /// the result from offset 0. Safe for `count` ≤ 508 (at most one extra code byte per
-  /// 254 bytes, so writing never overtakes reading). Returns the encoded length.
-  /// `buffer` must hold `maxEncodedCount(count)` bytes from offset 0, and `2 + count`.
-  static func encodeInPlace(_ buffer: UnsafeMutableRawBufferPointer, count: Int) -> Int {
-    encode(count: count, byteAt: { buffer[2 &+ $0] }, into: buffer)
-  }
-
-  /// The encoder both entry points share: byte `i` of the input is `byteAt(i)`, read
-  /// before anything is written at or after index `i + 1`.
-  @inline(__always)
   static func encode(
     count: Int, byteAt: (Int) -> UInt8, into destination: UnsafeMutableRawBufferPointer
   ) -> Int {

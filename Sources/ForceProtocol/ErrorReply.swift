@@ -65,17 +65,22 @@ public struct ErrorReply: Equatable, Sendable {
   /// The reply to a frame the device could not decode (`Message.decodeRequest` threw
   /// `error`). Pure: the firmware encodes it with the frame's `seq`.
   public init(rejecting frame: DecodedFrame, because error: ProtocolError) {
+    self.init(requestType: frame.type, decodeError: error)
+  }
+
+  /// The reply to a request of type `requestType` whose body did not decode.
+  public init(requestType: UInt8, decodeError error: ProtocolError) {
     switch error {
     case .unknownType:
-      self.init(code: .unknownType, requestType: frame.type)
+      self.init(code: .unknownType, requestType: requestType)
     case .badLength, .bufferTooSmall, .frameTooLong:
-      self.init(code: .badLength, requestType: frame.type)
+      self.init(code: .badLength, requestType: requestType)
     case .badValue:
-      self.init(code: .outOfRange, requestType: frame.type)
+      self.init(code: .outOfRange, requestType: requestType)
     case .fieldOutOfRange(let offset, let value):
-      self.init(code: .outOfRange, requestType: frame.type, detail: offset, value: value)
+      self.init(code: .outOfRange, requestType: requestType, detail: offset, value: value)
     case .unknownParameter(let id):
-      self.init(code: .unknownParameter, requestType: frame.type, parameter: id)
+      self.init(code: .unknownParameter, requestType: requestType, parameter: id)
     }
   }
 
@@ -90,7 +95,7 @@ public struct ErrorReply: Equatable, Sendable {
     code == .outOfRange ? ParameterRule(rawValue: detail) : nil
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u8(code.rawValue)
     try writer.u8(requestType)
     try writer.u8(parameter)

@@ -16,7 +16,7 @@ public struct EventReport: Equatable, Sendable {
     self.events = events
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u16(frame)
     try EventsCoding.encode(events, into: &writer)
   }

@@ -7,7 +7,7 @@ enum EventsCoding {
   static let size = 8
   static let validMask: UInt16 = (1 << UInt16(EngineEvents.Kind.count)) &- 1
 
-  static func encode(_ events: EngineEvents, into writer: inout ByteWriter) throws(ProtocolError) {
+  static func encode<W: ByteSink>(_ events: EngineEvents, into writer: inout W) throws(ProtocolError) {
     try writer.u16(events.mask)
     try writer.u8(events.velocity)
     var flags: UInt8 = events.direction == .down ? 1 : 0

@@ -17,6 +17,12 @@ public struct FrameDecoder: Sendable {
   /// Whether any byte has arrived since the last delimiter.
   var started = false
   var overrun = false
+  /// Length (type to CRC) of the last frame completed, 0 before the first.
+  var frameLength = 0
+  /// The type byte of the frame `receive` completed last.
+  public private(set) var frameType: UInt8 = 0
+  /// The sequence number of the frame `receive` completed last.
+  public private(set) var frameSeq: UInt8 = 0
   /// What has been seen so far.
   public private(set) var statistics = DecoderStatistics()
 
@@ -32,8 +38,17 @@ public struct FrameDecoder: Sendable {
     overrun = false
   }
 
-  /// Processes one received byte. Returns the frame it completes, if any.
+  /// Processes one received byte. Returns the frame it completes, if any (a copy:
+  /// the device reads it in place with `receive(_:)` instead).
   public mutating func feed(_ byte: UInt8) -> DecodedFrame? {
+    guard receive(byte) else { return nil }
+    return DecodedFrame(storage: buffer, frameCount: frameLength)
+  }
+
+  /// Processes one received byte. Returns true when it completes a valid frame, which
+  /// then stays readable in the decoder's buffer (`frameType`, `frameSeq`,
+  /// `frameBody`) until the next byte.
+  public mutating func receive(_ byte: UInt8) -> Bool {
     if byte == FrameFormat.delimiter { return finish() }
     started = true
     if remaining == 0 {
@@ -45,7 +60,17 @@ public struct FrameDecoder: Sendable {
       append(byte)
       remaining &-= 1
     }
-    return nil
+    return false
+  }
+
+  /// Body length of the frame `receive` completed last.
+  public var frameBodyCount: Int { frameLength &- FrameFormat.overhead }
+
+  /// The body of the frame `receive` completed last, in place in the decoder's buffer:
+  /// valid while the decoder stays where it is and is fed nothing.
+  public mutating func frameBody() -> UnsafeRawBufferPointer {
+    let count = frameLength &- FrameFormat.overhead
+    return withUnsafeMutableBytes(of: &buffer) { UnsafeRawBufferPointer(rebasing: $0[2..<2 &+ count]) }
   }
 
   /// Feeds every byte of `bytes`; calls `handle` with each frame completed.
@@ -67,32 +92,37 @@ public struct FrameDecoder: Sendable {
     count &+= 1
   }
 
-  mutating func finish() -> DecodedFrame? {
+  mutating func finish() -> Bool {
     defer { reset() }
-    guard started else { return nil }
+    guard started else { return false }
     if overrun {
       statistics.overruns &+= 1
-      return nil
+      return false
     }
     if remaining != 0 {
       statistics.malformed &+= 1
-      return nil
+      return false
     }
     if count < FrameFormat.overhead {
       statistics.tooShort &+= 1
-      return nil
+      return false
     }
     let length = count
-    let valid = withUnsafeBytes(of: &buffer) { bytes in
+    let (valid, type, seq) = withUnsafeMutableBytes(of: &buffer) { bytes in
       let crc = CRC16.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<length &- 2]))
-      return bytes[length &- 2] == UInt8(truncatingIfNeeded: crc)
+      let valid =
+        bytes[length &- 2] == UInt8(truncatingIfNeeded: crc)
         && bytes[length &- 1] == UInt8(truncatingIfNeeded: crc >> 8)
+      return (valid, bytes[0], bytes[1])
     }
     guard valid else {
       statistics.crcErrors &+= 1
-      return nil
+      return false
     }
     statistics.frames &+= 1
-    return DecodedFrame(storage: buffer, frameCount: length)
+    frameLength = length
+    frameType = type
+    frameSeq = seq
+    return true
   }
 }

@@ -12,7 +12,7 @@ public struct Hello: Equatable, Sendable {
     self.protocolVersion = protocolVersion
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u8(protocolVersion)
   }
 
@@ -109,7 +109,7 @@ public struct DeviceInfo: Equatable, Sendable {
     self.board = board
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u8(protocolVersion)
     try writer.u8(firmwareMajor)
     try writer.u8(firmwareMinor)

@@ -63,7 +63,7 @@ public struct InjectRequest: Equatable, Sendable {
     return true
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u8((resetFirst ? 1 : 0) | (endSession ? 2 : 0))
     for index in 0..<count {
       let sample = self[index]
@@ -72,23 +72,14 @@ public struct InjectRequest: Equatable, Sendable {
     }
   }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    let flags = try reader.u8()
-    guard flags & ~3 == 0 else { throw .fieldOutOfRange(offset: 0, value: Int32(flags)) }
+  /// The request of a received body (`RequestBody.checkInject` decides what is valid).
+  init(checking body: RequestBody) throws(ProtocolError) {
+    let (flags, count) = try body.checkInject()
     resetFirst = flags & 1 != 0
     endSession = flags & 2 != 0
-    let samples = reader.remaining / 4
-    guard reader.remaining % 4 == 0, samples >= 1, samples <= InjectRequest.capacity else {
-      throw .badLength
-    }
-    for _ in 0..<samples {
-      let offset = UInt8(truncatingIfNeeded: reader.offset)
-      let left = try reader.u16()
-      guard left <= 1023 else { throw .fieldOutOfRange(offset: offset, value: Int32(left)) }
-      let right = try reader.u16()
-      guard right <= 1023 else { throw .fieldOutOfRange(offset: offset &+ 2, value: Int32(right)) }
-      append(left: left, right: right)
+    for index in 0..<count {
+      let sample = body.sample(index)
+      append(left: sample.left, right: sample.right)
     }
   }
 }
@@ -111,7 +102,7 @@ public struct InjectResult: Equatable, Sendable {
     self.output = output
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u8(index)
     try writer.i16(output.force)
     try writer.u8(output.state.rawValue)

@@ -41,7 +41,7 @@ public struct LinkStats: Equatable, Sendable {
     rxTooShort = decoder.tooShort
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u32(rxBytes)
     try writer.u32(rxFrames)
     try writer.u32(rxCRCErrors)

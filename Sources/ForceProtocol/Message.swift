@@ -83,7 +83,7 @@ public enum Message: Equatable, Sendable {
   }
 
   /// Writes the body (not type, seq or CRC).
-  public func encodeBody(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encodeBody<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     switch self {
     case .hello(let m): try m.encode(into: &writer)
     case .paramDescribe(let id), .paramGet(let id): try writer.u8(id)
@@ -110,25 +110,23 @@ public enum Message: Equatable, Sendable {
   /// `badLength`; ids in requests must be known parameters (`unknownParameter`).
   public static func decode(type rawType: UInt8, body: UnsafeRawBufferPointer) throws(ProtocolError) -> Message {
     guard let type = MessageType(rawValue: rawType) else { throw .unknownType(rawType) }
+    let request = RequestBody(body)
     var reader = ByteReader(body)
     let message: Message
     switch type {
-    case .hello: message = .hello(try Hello(from: &reader))
-    case .paramDescribe: message = .paramDescribe(id: try requireParameter(try reader.u8()).rawValue)
-    case .paramGet: message = .paramGet(id: try requireParameter(try reader.u8()).rawValue)
-    case .paramSet:
-      let pair = try ParamValue(from: &reader)
-      _ = try requireParameter(pair.id)
-      message = .paramSet(pair)
-    case .paramSetBatch: message = .paramSetBatch(try ParamBatch(from: &reader))
+    case .hello: return .hello(try request.hello())
+    case .paramDescribe: return .paramDescribe(id: try request.parameter().rawValue)
+    case .paramGet: return .paramGet(id: try request.parameter().rawValue)
+    case .paramSet: return .paramSet(try request.paramSet())
+    case .paramSetBatch: return .paramSetBatch(try ParamBatch(checking: request))
     case .paramSave: message = .paramSave
     case .paramLoad: message = .paramLoad
     case .paramDefaults: message = .paramDefaults
-    case .streamStart: message = .streamStart(try StreamStart(from: &reader))
     case .streamStop: message = .streamStop
-    case .inject: message = .inject(try InjectRequest(from: &reader))
-    case .bench: message = .bench(try BenchRequest(from: &reader))
     case .stats: message = .stats
+    case .streamStart: return .streamStart(try request.streamStart())
+    case .inject: return .inject(try InjectRequest(checking: request))
+    case .bench: return .bench(try request.bench())
     case .info: message = .info(try DeviceInfo(from: &reader))
     case .paramDescription: message = .paramDescription(try ParamDescription(from: &reader))
     case .paramValue: message = .paramValue(try ParamValue(from: &reader))

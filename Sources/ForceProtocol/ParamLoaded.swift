@@ -11,7 +11,7 @@ public struct ParamLoaded: Equatable, Sendable {
   /// A reply.
   public init(source: ParameterSource) { self.source = source }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) { try writer.u8(source.rawValue) }
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) { try writer.u8(source.rawValue) }
 
   @inline(never)
   init(from reader: inout ByteReader) throws(ProtocolError) {

@@ -1,11 +1,5 @@
 import ForceEngine
 
-/// Checks a parameter id received in a request.
-func requireParameter(_ id: UInt8) throws(ProtocolError) -> ParameterID {
-  guard let parameter = ParameterID(rawValue: id) else { throw .unknownParameter(id) }
-  return parameter
-}
-
 /// `paramSet` (0x04) request and `paramValue` (0x83) reply: one parameter id and value.
 public struct ParamValue: Equatable, Sendable {
   /// `ParameterID` raw value.
@@ -27,7 +21,7 @@ public struct ParamValue: Equatable, Sendable {
   /// The parameter, if this build knows the id.
   public var parameter: ParameterID? { ParameterID(rawValue: id) }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u8(id)
     try writer.i32(value)
   }
@@ -83,7 +77,7 @@ public struct ParamDescription: Equatable, Sendable {
       unit: ShortText(info.unit))
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u8(id)
     try writer.u8(count)
     try writer.i32(value)
@@ -173,17 +167,13 @@ public struct ParamBatch: Equatable, Sendable {
     return true
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     for index in 0..<count { try self[index].encode(into: &writer) }
   }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    guard reader.remaining > 0, reader.remaining % 5 == 0 else { throw .badLength }
-    while reader.remaining > 0 {
-      let pair = try ParamValue(from: &reader)
-      _ = try requireParameter(pair.id)
-      append(pair)
-    }
+  /// The batch of a received body (`RequestBody.checkBatch` decides what is valid).
+  init(checking body: RequestBody) throws(ProtocolError) {
+    try body.checkBatch()
+    for (id, value) in body.batchPairs { append(ParamValue(id, value)) }
   }
 }

@@ -18,6 +18,9 @@ public struct ShortText: Equatable, Sendable {
     self.init(UnsafeRawBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
   }
 
+  /// The text of a table entry (a parameter's name or unit).
+  public init(_ text: TableText) { self.init(text.bytes) }
+
   /// A copy of `bytes`, cut to `capacity` bytes.
   public init(_ bytes: UnsafeRawBufferPointer) {
     let length = Swift.min(bytes.count, ShortText.capacity)
@@ -38,7 +41,16 @@ public struct ShortText: Equatable, Sendable {
 
   /// Whether the text equals `string` byte for byte.
   public func equals(_ string: StaticString) -> Bool {
-    withBytes { string.equals($0) }
+    withBytes { bytes in
+      guard string.utf8CodeUnitCount == bytes.count else { return false }
+      for index in 0..<bytes.count where string.utf8Start[index] != bytes[index] { return false }
+      return true
+    }
+  }
+
+  /// Whether the text equals a table entry byte for byte.
+  public func equals(_ text: TableText) -> Bool {
+    withBytes { text.equals($0) }
   }
 
   /// Same bytes.
@@ -47,7 +59,7 @@ public struct ShortText: Equatable, Sendable {
     return a.withBytes { x in b.withBytes { y in prefixEqual(x, y, a.count) } }
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u8(UInt8(truncatingIfNeeded: count))
     try withBytes { (bytes) throws(ProtocolError) in try writer.bytes(bytes) }
   }

@@ -12,7 +12,7 @@ public struct StreamStart: Equatable, Sendable {
     self.events = events
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u16(decimation)
     try writer.u8(events ? 1 : 0)
   }

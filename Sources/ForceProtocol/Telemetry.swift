@@ -51,7 +51,7 @@ public struct Telemetry: Equatable, Sendable {
     UInt64(value < 0 ? 0 : (value > 1023 ? 1023 : value))
   }
 
-  func encode(into writer: inout ByteWriter) throws(ProtocolError) {
+  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u16(frame)
     var word = Telemetry.clamp10(Int32(left))
     word |= Telemetry.clamp10(Int32(right)) << 10

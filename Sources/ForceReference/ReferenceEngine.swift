@@ -212,7 +212,7 @@ public struct ReferenceEngine {
     onsetCount += 1
     neutralLeft = left
     neutralRight = right
-    guard onsetCount == Int(EngineConfig.onsetFrames) else { return false }
+    guard onsetCount == Zone.onsetFrames else { return false }
     onsetCount = 0
 
     let velocity = min(max(onsetPeak * 127 / 1023, 1), 127)

@@ -1,5 +1,5 @@
 import ForceFirmware
-import ForceSim
+import ForceTrace
 import Foundation
 
 // forcepicker-sitl: the firmware application built for Linux (software in the loop).

@@ -1,4 +1,4 @@
-import ForceCtlKit
+import ForceDevice
 import ForceProtocol
 import Foundation
 import Testing

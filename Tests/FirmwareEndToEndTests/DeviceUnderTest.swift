@@ -1,87 +1,48 @@
-import ForceCtlKit
+import ForceDevice
 import Foundation
 
 /// A firmware build running in a subprocess for end-to-end tests: the SITL host build
-/// or the micro:bit image in QEMU, its UART on a free TCP port.
+/// or the micro:bit image in QEMU, its UART on a free TCP port. It is `forcectl`'s
+/// own `EmulatedDevice`, so the image path and the emulator command line are the
+/// ones `forcectl demo` uses.
 final class DeviceUnderTest {
-  enum Kind: String, CustomStringConvertible, CaseIterable {
-    case sitl
-    case qemu
-    var description: String { rawValue }
-  }
+  typealias Kind = EmulatedDevice.Kind
 
-  let kind: Kind
-  let port: Int
-  let process: Process
-  let flashFile: URL
+  let device: EmulatedDevice
 
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
   /// Where the host build put the SITL binary: beside the test binary (the test
   /// command builds the `forcepicker-sitl` product first).
-  static var sitlBinary: URL {
-    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-      .appendingPathComponent("forcepicker-sitl")
-  }
+  static var sitlBinary: URL { HostTool.besideExecutable(SITLBinary.name) }
 
-  static var firmwareImage: URL {
-    root.appendingPathComponent(".build-firmware/microbit/forcepicker-microbit.elf")
-  }
+  static var firmwareImage: URL { FirmwareImage.elf(in: root) }
 
   /// Whether this kind can run here (QEMU needs the emulator and a built image).
   static func available(_ kind: Kind) -> Bool {
     switch kind {
     case .sitl: return FileManager.default.isExecutableFile(atPath: sitlBinary.path)
     case .qemu:
-      return FileManager.default.fileExists(atPath: firmwareImage.path)
-        && FileManager.default.isExecutableFile(atPath: "/usr/bin/qemu-system-arm")
+      return FileManager.default.fileExists(atPath: firmwareImage.path) && HostTool.which(QEMU.executable) != nil
     }
   }
 
   init(_ kind: Kind, flash: URL? = nil, icount: Bool = false, trace: URL? = nil) throws {
-    self.kind = kind
-    port = DeviceUnderTest.freePort()
-    flashFile = flash ?? FileManager.default.temporaryDirectory.appendingPathComponent("fp-\(UUID().uuidString).flash")
-    process = Process()
-    switch kind {
-    case .sitl:
-      process.executableURL = DeviceUnderTest.sitlBinary
-      process.arguments =
-        ["--port", "\(port)", "--flash", flashFile.path] + (trace.map { ["--trace", $0.path] } ?? [])
-    case .qemu:
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/qemu-system-arm")
-      process.arguments =
-        [
-          "-M", "microbit", "-display", "none", "-monitor", "none", "-kernel", DeviceUnderTest.firmwareImage.path,
-          "-serial", "tcp:127.0.0.1:\(port),server=on,wait=off",
-        ] + (icount ? ["-icount", "shift=0"] : [])
-    }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    device = try EmulatedDevice(
+      kind: kind, image: kind == .sitl ? DeviceUnderTest.sitlBinary : DeviceUnderTest.firmwareImage, flashFile: flash,
+      trace: trace, icount: icount)
   }
 
-  var address: String { "tcp://127.0.0.1:\(port)" }
+  var address: String { device.address }
 
   /// Connects, retrying while the process starts listening.
   func connect() throws -> DeviceClient {
-    var lastError: Error?
-    for _ in 0..<50 {
-      do {
-        return try DeviceClient.connect(to: address, timeout: .seconds(3))
-      } catch {
-        lastError = error
-        Thread.sleep(forTimeInterval: 0.1)
-      }
-    }
-    throw lastError!
+    try device.connect(within: .seconds(10), timeout: .seconds(3))
   }
 
-  /// Kills the process.
-  func stop() { process.killAndReap() }
-
-  deinit { stop() }
+  /// Stops the process.
+  func stop() { device.stop() }
 
   static func freePort() -> Int { EmulatedDevice.freePort() }
 }

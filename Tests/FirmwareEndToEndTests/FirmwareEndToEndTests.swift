@@ -1,7 +1,7 @@
-import ForceCtlKit
+import ForceDevice
 import ForceEngine
 import ForceProtocol
-import ForceSim
+import ForceTrace
 import Foundation
 import Testing
 
@@ -143,7 +143,7 @@ import Testing
       let outputs = try client.inject(input)
       let parameters = try ParameterText.applying(assignments, to: .defaults)
       let expected = Simulation(parameters: parameters).csv(for: input)
-      let actual = ReplayCSV.text(frames: input, outputs: outputs)
+      let actual = OutputCSV.text(frames: input, outputs: outputs)
       #expect(actual == expected, "\(name) differs on \(kind)")
     }
   }

@@ -1,4 +1,4 @@
-import ForceCtlKit
+import ForceDevice
 import ForceEngine
 import ForceProtocol
 import Foundation

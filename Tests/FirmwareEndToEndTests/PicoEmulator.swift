@@ -1,24 +1,36 @@
-import ForceCtlKit
+import ForceDevice
 import ForceLink
 import Foundation
 
 /// The Pico firmware in the RP2040 emulator (Tools/pico-emulator.py): booted from
-/// its UF2 through the emulated boot ROM, UART0 on a TCP port, and a control
-/// connection that sets the force cells on the emulated ADC, resets the chip and
-/// stalls the frame timer.
+/// its UF2 through the emulated boot ROM, its serial port on a TCP port (UART0, or the
+/// USB CDC-ACM data path once the emulated host has enumerated the device), and a
+/// control connection that sets the force cells on the emulated ADC, resets the chip,
+/// stalls the frame timer and re-plugs the USB cable.
 final class PicoEmulator {
+  /// Which build: the serial port on UART0, or on USB (Tools/build-firmware --serial).
+  enum Serial { case uart, usb }
+
+  let serial: Serial
   let uartPort: Int
+  let usbPort: Int
   let controlPort: Int
   private let process: Process
   private var control: Transport?
   private var controlBuffer: [UInt8] = []
 
-  static var uf2: URL { DeviceUnderTest.root.appendingPathComponent(".build-firmware/pico/forcepicker-pico.uf2") }
+  static func uf2(_ serial: Serial) -> URL {
+    let directory = serial == .usb ? "pico" : "pico-uart"
+    return DeviceUnderTest.root.appendingPathComponent(".build-firmware/\(directory)/forcepicker-pico.uf2")
+  }
   static var script: URL { DeviceUnderTest.root.appendingPathComponent("Tools/pico-emulator.py") }
 
-  /// Whether the emulator can run here: a built UF2 and python3 with rp2040py.
-  static let available: Bool = {
-    guard FileManager.default.fileExists(atPath: uf2.path) else { return false }
+  /// Whether the emulator can run the UART build here: its UF2 and python3 with rp2040py.
+  static let available = rp2040py && FileManager.default.fileExists(atPath: uf2(.uart).path)
+  /// The same for the USB build.
+  static let usbAvailable = rp2040py && FileManager.default.fileExists(atPath: uf2(.usb).path)
+
+  static let rp2040py: Bool = {
     let probe = Process()
     probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     probe.arguments = ["python3", "-c", "import rp2040py"]
@@ -29,15 +41,17 @@ final class PicoEmulator {
     return probe.terminationStatus == 0
   }()
 
-  init(profile: Bool = false) throws {
+  init(profile: Bool = false, serial: Serial = .uart) throws {
+    self.serial = serial
     uartPort = DeviceUnderTest.freePort()
+    usbPort = DeviceUnderTest.freePort()
     controlPort = DeviceUnderTest.freePort()
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
       [
-        "python3", PicoEmulator.script.path, "--uf2", PicoEmulator.uf2.path, "--port", "\(uartPort)",
-        "--control-port", "\(controlPort)",
+        "python3", PicoEmulator.script.path, "--uf2", PicoEmulator.uf2(serial).path, "--port", "\(uartPort)",
+        "--control-port", "\(controlPort)", "--usb-port", "\(usbPort)",
       ] + (profile ? ["--profile"] : [])
     let output = Pipe()
     process.standardOutput = output
@@ -50,9 +64,12 @@ final class PicoEmulator {
     }
   }
 
-  /// Connects to UART0 and shakes hands.
+  /// The serial port's address: UART0, or the CDC-ACM data path.
+  var address: String { "tcp://127.0.0.1:\(serial == .usb ? usbPort : uartPort)" }
+
+  /// Connects to the serial port (opening the CDC-ACM port raises DTR) and shakes hands.
   func connect() throws -> DeviceClient {
-    try DeviceClient.connect(to: "tcp://127.0.0.1:\(uartPort)", timeout: .seconds(5))
+    try DeviceClient.connect(to: address, timeout: .seconds(5))
   }
 
   /// Sends one control command and returns its reply line (a reset waits for the reboot).

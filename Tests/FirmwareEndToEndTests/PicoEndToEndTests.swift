@@ -1,7 +1,7 @@
-import ForceCtlKit
+import ForceDevice
 import ForceEngine
 import ForceProtocol
-import ForceSim
+import ForceTrace
 import Foundation
 import Testing
 
@@ -26,7 +26,11 @@ struct PicoEndToEndTests {
   }
 
   @Test func parametersSaveAndSurviveAReboot() throws {
-    let pico = try PicoEmulator()
+    try checkParametersSurviveAReboot(on: PicoEmulator())
+  }
+
+  /// Describes every parameter, saves twice (both sectors), resets: the last save is loaded.
+  func checkParametersSurviveAReboot(on pico: PicoEmulator) throws {
     var client = try pico.connect()
     for index in 0..<ParameterID.count {
       guard case .paramDescription(let description) = try client.request(.paramDescribe(id: UInt8(index))) else {
@@ -56,7 +60,11 @@ struct PicoEndToEndTests {
   /// Every golden trace, played frame by frame into the two ADC channels: the CSV
   /// rebuilt from the telemetry and events matches `sim run` byte for byte.
   @Test func goldenTracesThroughTheADC() throws {
-    let pico = try PicoEmulator()
+    try checkGoldenTraces(on: PicoEmulator())
+  }
+
+  /// Plays every golden trace into the ADC and compares the rebuilt CSV with `sim run`'s.
+  func checkGoldenTraces(on pico: PicoEmulator) throws {
     let golden = DeviceUnderTest.root.appendingPathComponent("Tests/ForceEngineTests/Golden")
     let names = try FileManager.default.contentsOfDirectory(atPath: golden.path)
       .filter { $0.hasSuffix(".in.csv") }.map { String($0.dropLast(".in.csv".count)) }.sorted()
@@ -120,7 +128,7 @@ struct PicoEndToEndTests {
         force: t.force, state: t.state, direction: t.direction, value: t.value,
         fraction: t.positionMilli - t.value * 1000, unitsPerItem: 1000, events: events[index] ?? EngineEvents())
     }
-    return ReplayCSV.text(frames: frames, outputs: outputs)
+    return OutputCSV.text(frames: frames, outputs: outputs)
   }
 
   /// The cost of a frame on the emulated Cortex-M0+, counted instruction by

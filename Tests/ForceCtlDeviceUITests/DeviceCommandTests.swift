@@ -1,13 +1,33 @@
 import ArgumentParser
 import ForceCtlKit
+import ForceDevice
 import ForceEngine
-import ForceSim
+import ForceProtocol
+import ForceTrace
 import Foundation
 import Testing
 
 /// info, params, replay and bench against SITL, parsed and run in-process as a user
 /// would type them. Part of the serialized suite: they capture standard output.
 extension ForceCtlDeviceUITests {
+  /// `forcectl --version` and the firmware's handshake report one version.
+  @Test func versionIsTheOneTheFirmwareReports() throws {
+    var printed = ""
+    do {
+      _ = try ForceCtl.parseAsRoot(["--version"])
+      Issue.record("--version did not exit")
+    } catch {
+      printed = ForceCtl.message(for: error)
+    }
+    #expect(printed == ReleaseVersion.text)
+    guard Support.sitlAvailable else { return }
+    let device = try Support.sitl()
+    defer { device.stop() }
+    let client = try device.connect()
+    defer { client.close() }
+    #expect(client.info?.firmwareVersion == printed)
+  }
+
   /// Runs a forcectl command line in-process and returns what it printed.
   func forcectl(_ arguments: [String]) throws -> String {
     try Support.captureStdout {
@@ -151,8 +171,8 @@ extension ForceCtlDeviceUITests {
   func servesADeviceOnTheGivenPort(command: String) throws {
     guard FileManager.default.isExecutableFile(atPath: Self.forcectlBinary.path), Support.sitlAvailable else { return }
     if command == "emulate" {
-      let image = Support.root.appendingPathComponent(".build-firmware/microbit/forcepicker-microbit.elf")
-      guard EmulatedDevice.which("qemu-system-arm") != nil, FileManager.default.fileExists(atPath: image.path) else {
+      let image = FirmwareImage.elf(in: Support.root)
+      guard HostTool.which(QEMU.executable) != nil, FileManager.default.fileExists(atPath: image.path) else {
         return
       }
     }

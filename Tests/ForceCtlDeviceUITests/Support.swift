@@ -1,14 +1,12 @@
 import ForceCtlKit
-import ForceSim
+import ForceDevice
+import ForceTrace
 import Foundation
 
 /// Test helpers: SITL subprocesses, temp files, stdout capture.
 enum Support {
   /// forcepicker-sitl, built into the same directory as the test bundle.
-  static var sitlBinary: URL {
-    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-      .appendingPathComponent("forcepicker-sitl")
-  }
+  static var sitlBinary: URL { HostTool.besideExecutable(SITLBinary.name) }
 
   static var sitlAvailable: Bool { FileManager.default.isExecutableFile(atPath: sitlBinary.path) }
 

@@ -1,6 +1,7 @@
 import CEnginePeer
 import ForceEngine
-import ForceSim
+import ForceTestSupport
+import ForceTrace
 import Testing
 
 /// The C peer of the thumb-roll frame path (Benchmarks/CPeer), which Tools/bench-cycles

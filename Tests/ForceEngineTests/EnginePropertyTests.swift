@@ -1,5 +1,6 @@
 import ForceEngine
 import ForceReference
+import ForceTestSupport
 import PropertyBased
 import Testing
 

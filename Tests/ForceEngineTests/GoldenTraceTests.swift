@@ -1,22 +1,32 @@
 import ForceEngine
-import ForceSim
+import ForceTrace
 import Foundation
 import Testing
 
-/// Hand-made gestures (Tools/make-golden-inputs.py) with their reviewed `sim run`
-/// output. A change in behaviour shows up here as a diff of whole CSV rows.
+/// Hand-made gestures (`Golden/NAME.gesture`, rendered frame-exact into
+/// `NAME.in.csv`) with their reviewed `sim run` output. A change in behaviour shows
+/// up here as a diff of whole CSV rows.
 @Suite struct GoldenTraceTests {
   static let directory = Bundle.module.resourceURL!.appendingPathComponent("Golden")
   static let names = ["press-500", "thumb-roll", "pulse", "press-through", "two-button", "boost-quick-release", "tap"]
 
   static func load(_ name: String) throws -> (input: [RawFrame], parameters: Parameters, expected: String) {
-    let input = try String(contentsOf: directory.appendingPathComponent("\(name).in.csv"), encoding: .utf8)
+    let input = try String(contentsOf: Self.directory.appendingPathComponent("\(name).in.csv"), encoding: .utf8)
     let args = try String(contentsOf: directory.appendingPathComponent("\(name).args"), encoding: .utf8)
     let expected = try String(contentsOf: directory.appendingPathComponent("\(name).out.csv"), encoding: .utf8)
     let assignments = try args.split(whereSeparator: { $0 == " " || $0 == "\n" }).map {
       try ParameterText.assignment(String($0))
     }
     return (try InputTrace.parse(input), try ParameterText.applying(assignments, to: .defaults), expected)
+  }
+
+  /// Each input is its gesture script, byte for byte: the scripts are the source.
+  @Test(arguments: names)
+  func inputIsItsGestureScript(name: String) throws {
+    let script = try String(contentsOf: Self.directory.appendingPathComponent("\(name).gesture"), encoding: .utf8)
+    let input = try String(contentsOf: Self.directory.appendingPathComponent("\(name).in.csv"), encoding: .utf8)
+    let rendered = GestureScript.csv(try GestureScript.parse(script).steppedFrames())
+    #expect(rendered == input, "\(name).gesture no longer renders to \(name).in.csv")
   }
 
   @Test(arguments: names)

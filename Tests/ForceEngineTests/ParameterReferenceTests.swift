@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 import Foundation
 import Testing
 
@@ -39,5 +40,17 @@ import Testing
       #expect(text.contains("`\(name)`"), "\(name) missing")
     }
     #expect(text.contains("0 `thumb-roll`, 1 `pulse`, 2 `press-through`, 3 `two-button`, 4 `wrap`, 5 `positional`"))
+  }
+}
+
+/// The host's parameter descriptions are keyed by the engine table's names.
+@Suite struct ParameterSummaryTests {
+  @Test func everyDescriptionIsKeyedByTheTablesName() {
+    #expect(ParameterSummaries.rows.count == ParameterID.count)
+    for index in 0..<ParameterID.count {
+      let id = ParameterID.at(index)!
+      #expect(ParameterSummaries.rows[index].name == "\(id.info.name)", "row \(index)")
+      #expect(!id.summary.isEmpty)
+    }
   }
 }

@@ -1,6 +1,8 @@
-import ForceEngine
 import ForceReference
+import ForceTestSupport
 import Testing
+
+@testable import ForceEngine
 
 /// Runs `ForceEngine` and the floating-point `ReferenceEngine` side by side and checks
 /// that the fixed-point engine tracks the reference within stated tolerances.

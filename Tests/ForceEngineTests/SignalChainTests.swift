@@ -1,5 +1,7 @@
-import ForceEngine
+import ForceTestSupport
 import Testing
+
+@testable import ForceEngine
 
 @Suite struct SignalChainTests {
   @Test func defaultCalibrationIsIdentity() {

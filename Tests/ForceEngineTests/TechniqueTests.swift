@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTestSupport
 import Testing
 
 /// Standard pieces of gesture at the default 200 Hz (5 ms a frame).

@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTestSupport
 import Testing
 
 @Suite struct ValueModelTests {

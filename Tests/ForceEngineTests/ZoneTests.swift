@@ -1,5 +1,6 @@
-import ForceEngine
 import Testing
+
+@testable import ForceEngine
 
 @Suite struct ZoneTests {
   let edges = ZoneEdges(contact: 30, rest: 205, boost: 818, hysteresis: 10)

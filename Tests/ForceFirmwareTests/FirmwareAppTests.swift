@@ -1,6 +1,7 @@
 import ForceEngine
 import ForceFirmware
 import ForceProtocol
+import ForceTestSupport
 import Testing
 
 /// The firmware's request handling on a fake board: what it answers, and when it

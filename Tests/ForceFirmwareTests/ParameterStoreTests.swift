@@ -1,6 +1,7 @@
 import ForceEngine
 import ForceFirmware
 import ForceProtocol
+import ForceTestSupport
 import Testing
 
 @Suite struct ParameterStoreTests {

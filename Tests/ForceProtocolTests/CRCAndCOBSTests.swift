@@ -1,5 +1,5 @@
 import ForceProtocol
-import ForceSim
+import ForceTrace
 import Testing
 
 @Suite struct CRCTests {

@@ -1,6 +1,6 @@
 import ForceEngine
 import ForceProtocol
-import ForceSim
+import ForceTrace
 import Testing
 
 @Suite struct DeviceHelperTests {

@@ -1,6 +1,6 @@
 import ForceEngine
 import ForceProtocol
-import ForceSim
+import ForceTrace
 import Testing
 
 /// Indices of the COBS data bytes (not code bytes, not the delimiter) of a wire frame.

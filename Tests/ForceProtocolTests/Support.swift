@@ -1,6 +1,6 @@
 import ForceEngine
 import ForceProtocol
-import ForceSim
+import ForceTrace
 
 /// Encodes `message` into a fresh array (tests only: the module itself never allocates).
 func wire(_ message: Message, seq: UInt8) throws -> [UInt8] {

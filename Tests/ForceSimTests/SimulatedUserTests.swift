@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 import Testing
 
 @testable import ForceSim

@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 import Foundation
 import Testing
 
@@ -22,11 +23,13 @@ import Testing
     #expect(try StudyRunner.run(other).records != a.records)
   }
 
-  /// The bar: per technique, every participant reaches every task in at least one of
-  /// three repetitions, and at least 90 % of all trials succeed.
+  /// The bar for practised users: per technique, every participant reaches every task
+  /// in at least one of three repetitions, and at least 90 % of all trials succeed. (The
+  /// novices' bar, 95 % per technique over the full design, is in `CalibrationTests`.)
   static func check(_ technique: Technique, base: Parameters = .defaults) throws -> (rate: Double, missed: [String]) {
     let result = try StudyRunner.run(
-      StudyConfig(techniques: [technique], participants: 8, repetitions: 3, seed: 1, base: base, jobs: 2))
+      StudyConfig(
+        techniques: [technique], participants: 8, repetitions: 3, seed: 1, base: base, jobs: 2, population: .practised))
     var missed: [String] = []
     for participant in 1...8 {
       for task in StudyDesign.tasks(for: technique) {
@@ -46,11 +49,13 @@ import Testing
   }
 
   @Test func wrapAndPositionalRunWithTheirOwnRules() throws {
-    let wrap = try StudyRunner.run(StudyConfig(techniques: [.wrap], participants: 4, repetitions: 1, seed: 1))
+    // Practised users: the technique's rules, not a novice's overshoots, are under test.
+    let wrap = try StudyRunner.run(
+      StudyConfig(techniques: [.wrap], participants: 4, repetitions: 1, seed: 1, population: .practised))
     #expect(wrap.records.count == 4 * 32)
     #expect(Double(wrap.records.filter(\.success).count) / Double(wrap.records.count) >= 0.85)
     let positional = try StudyRunner.run(
-      StudyConfig(techniques: [.positional], participants: 4, repetitions: 1, seed: 1))
+      StudyConfig(techniques: [.positional], participants: 4, repetitions: 1, seed: 1, population: .practised))
     #expect(positional.records.count == 4 * 8)
     #expect(positional.records.allSatisfy { $0.task.range == 10 })
     #expect(Double(positional.records.filter(\.success).count) / 32 >= 0.75)

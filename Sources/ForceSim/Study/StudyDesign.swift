@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 
 /// The distances of the study design (Docs/study-design.md).
 public enum StudyDistance: Int, CaseIterable, Sendable, Comparable {
@@ -52,7 +53,7 @@ public enum StudyDesign {
   public static let ranges: [Int32] = [10, 30, 60, 101]
 
   /// The four techniques of the published study.
-  public static let studyTechniques: [Technique] = [.thumbRoll, .pulse, .pressThrough, .twoButton]
+  public static let studyTechniques: [Technique] = (0..<Technique.count).compactMap(Technique.at).filter(\.isInStudy)
 
   /// The 32 tasks, in table order: distance rows, then up ranges, then down ranges.
   public static let tasks: [StudyTask] = {

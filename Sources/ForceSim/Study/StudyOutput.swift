@@ -9,13 +9,15 @@ import Foundation
 public enum StudyOutput {
   /// Writes everything; returns the summary cells.
   @discardableResult
-  public static func write(_ result: StudyResult, to directory: String, notes: [String] = []) throws -> [SummaryCell] {
+  public static func write(
+    _ result: StudyResult, to directory: String, notes: [String] = [], targets: TargetTable? = nil
+  ) throws -> [SummaryCell] {
     let url = URL(fileURLWithPath: directory, isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     let trialsURL = url.appendingPathComponent("trials.csv")
     try TrialCSV.text(result.records).write(to: trialsURL, atomically: true, encoding: .utf8)
     let cells = try summarize(trialsAt: trialsURL.path)
-    try StudyReport.markdown(cells, notes: notes).write(
+    try StudyReport.markdown(cells, notes: notes, targets: targets).write(
       to: url.appendingPathComponent("summary.md"), atomically: true, encoding: .utf8)
     try StudySummary.csv(cells).write(to: url.appendingPathComponent("summary.csv"), atomically: true, encoding: .utf8)
     try SVGChart.time(cells, factor: "range").write(

@@ -1,10 +1,12 @@
 /// The Markdown report of a study (`summary.md`), in the shape of the published
 /// tables: per technique, Time M (SD) by RANGE and by DISTANCE, then Crossings and
-/// Success the same way, after an overall table.
+/// Success the same way, after an overall table; with a target table, a last section
+/// sets the simulated times against the targets, cell by cell.
 public enum StudyReport {
   /// The report for `cells` (from `StudySummary.cells`), headed by `title` and `notes`.
-  public static func markdown(_ cells: [SummaryCell], title: String = "Simulated study", notes: [String] = []) -> String
-  {
+  public static func markdown(
+    _ cells: [SummaryCell], title: String = "Simulated study", notes: [String] = [], targets: TargetTable? = nil
+  ) -> String {
     var lines = ["# \(title)", ""]
     for note in notes { lines.append("- \(note)") }
     if !notes.isEmpty { lines.append("") }
@@ -33,6 +35,13 @@ public enum StudyReport {
         }
         lines.append("")
       }
+    }
+    if let targets {
+      lines.append("## Simulated vs target")
+      lines.append("")
+      lines.append("Time of the committed trials against the target table; error = simulated / target − 1.")
+      lines.append("")
+      lines.append(TargetComparison.markdown(TargetComparison.compare(cells, with: targets)))
     }
     return lines.joined(separator: "\n")
   }

@@ -1,5 +1,6 @@
 import Dispatch
 import ForceEngine
+import ForceTrace
 import Foundation
 
 /// How to run a simulated study.
@@ -18,12 +19,19 @@ public struct StudyConfig: Sendable {
   public var maxTrialMs: Int
   /// Worker threads. Results do not depend on it.
   public var jobs: Int
+  /// The population the participants are drawn from (before practice).
+  public var population: UserPopulation
+  /// Practice trials every participant has done before the study (`PracticeLaw`).
+  public var practiceTrials: Int
 
   /// Creates a configuration (the study's defaults: 16 participants, 3 repetitions).
   public init(
     techniques: [Technique] = StudyDesign.studyTechniques, participants: Int = 16, repetitions: Int = 3,
-    seed: UInt64 = 1, base: Parameters = .defaults, maxTrialMs: Int = 20_000, jobs: Int = 1
+    seed: UInt64 = 1, base: Parameters = .defaults, maxTrialMs: Int = 30_000, jobs: Int = 1,
+    population: UserPopulation = .novice, practiceTrials: Int = 0
   ) {
+    self.population = population
+    self.practiceTrials = practiceTrials
     self.techniques = techniques
     self.participants = participants
     self.repetitions = repetitions
@@ -75,10 +83,10 @@ public struct StudyResult: Sendable {
 /// threads from a shared queue and stored by index, so the results are the same for
 /// any number of threads.
 public enum StudyRunner {
-  /// The user model of participant `participant` (1-based).
-  public static func profile(seed: UInt64, participant: Int) -> UserProfile {
+  /// The user model of participant `participant` (1-based), drawn from `population`.
+  public static func profile(seed: UInt64, participant: Int, population: UserPopulation = .novice) -> UserProfile {
     var generator = SplitMix64.stream(seed, 1, UInt64(participant))
-    return UserProfile.draw(using: &generator)
+    return UserProfile.draw(population, using: &generator)
   }
 
   /// The generator of one trial.
@@ -97,7 +105,10 @@ public enum StudyRunner {
       }
       setups.append(row)
     }
-    let profiles = (1...max(1, config.participants)).map { profile(seed: config.seed, participant: $0) }
+    let population = config.population.afterPractice(config.practiceTrials)
+    let profiles = (1...max(1, config.participants)).map {
+      profile(seed: config.seed, participant: $0, population: population)
+    }
     let blocks = config.participants * config.techniques.count
     let started = DispatchTime.now().uptimeNanoseconds
     let storage = UnsafeMutableBufferPointer<[TrialRecord]>.allocate(capacity: max(1, blocks))

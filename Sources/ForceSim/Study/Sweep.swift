@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 
 /// One axis of a parameter sweep: `NAME=FROM:TO:STEP` (inclusive), e.g.
 /// `rest_threshold=150:300:50`.

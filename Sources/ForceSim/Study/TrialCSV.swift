@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 
 /// The per-trial CSV a study writes (`trials.csv`), and reading it back.
 ///

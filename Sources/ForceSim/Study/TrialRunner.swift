@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 
 /// What happened in one simulated trial.
 public struct TrialOutcome: Equatable, Sendable {
@@ -32,7 +33,7 @@ public enum TrialRunner {
   /// `contact_threshold` to the commit; a trial without a commit within `maxMs` is a
   /// time-out.
   public static func run(
-    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 20_000
+    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 30_000
   ) -> TrialOutcome {
     var unused: [TrialFrame] = []
     return simulate(
@@ -41,7 +42,7 @@ public enum TrialRunner {
 
   /// `run`, also returning every frame (for inspecting a trial's events).
   public static func record(
-    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 20_000
+    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 30_000
   ) -> (TrialOutcome, [TrialFrame]) {
     var frames: [TrialFrame] = []
     let outcome = simulate(

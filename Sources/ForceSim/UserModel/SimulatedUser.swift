@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 
 /// A closed-loop model of a thumb working the device (see `Docs/user-model.md`).
 ///
@@ -48,28 +49,36 @@ public struct SimulatedUser {
   var caution = 1.0
   var heading: Direction?
   var pulsePeak = 0.0
+  var pulseHold = 0.0
+  var pulseHoldScale = 1.0
+  var pressRise = 0.0
+  var lastRemaining: Double?
+  var thinking = false
+  var searchingFrom: Int32?
+  let start: Int32
   let restForce: Double
 
   /// What the user is doing.
-  enum Phase { case landing, preparing, control, maneuver, releasing }
+  enum Phase { case landing, preparing, control, maneuver, tapping, releasing }
 
   /// The physical acts that reverse the direction (Docs/techniques.md).
   enum Maneuver { case roll(Int), button(Int), pulse, pressDown, pressUp }
 
   /// A user about to pick `target` from `start` on a device running `parameters`.
   public init(profile: UserProfile, parameters: Parameters, start: Int32, target: Int32, rng: SplitMix64) {
-    self.profile = profile
     technique = parameters.technique
     self.target = target
+    self.start = start
     device = DeviceModel(parameters)
     frameMs = 1000 / Double(parameters.sampleRateHz)
     self.rng = rng
     let delayMs = self.rng.normal(profile.visualDelayMs, profile.delayJitterMs, 100, 400)
+    self.profile = profile.forOneTrial(using: &self.rng)
     delayFrames = Swift.max(1, Int((delayMs / frameMs).rounded()))
     shownHistory = Array(repeating: start, count: delayFrames + 1)
     motionHistory = Array(repeating: 0, count: delayFrames)
     lastSeen = start
-    restForce = profile.restFraction * device.rest
+    restForce = self.profile.restFraction * device.rest
     var balance = profile.neutralBias
     if technique == .twoButton {
       side = target >= start ? 1 : -1
@@ -139,11 +148,20 @@ public struct SimulatedUser {
     guard frame - maneuverEnd > refractory, observed != believed else { return }
     believed = observed
     if technique == .pressThrough { reverseMode = observed == .down }
+    // A pulse that did not toggle: the next one is quicker (half the hold at the peak).
+    if technique == .pulse { pulseHoldScale *= 0.5 }
   }
 
   /// The motion (items, signed) the user believes its force caused this frame.
   func believedMotion() -> Double {
     if technique == .positional { return 0 }
+    // The device undoes the motion of a pulse and of a press-through's press.
+    if phase == .maneuver {
+      switch maneuver {
+      case .pulse, .pressDown: return 0
+      default: break
+      }
+    }
     let force = thumb.felt
     let speed = reverseMode ? device.reverseSpeed(force: force) : device.speed(force: force)
     let items = profile.speedBelief * speed * frameMs / 1000

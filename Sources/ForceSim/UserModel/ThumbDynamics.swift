@@ -1,3 +1,4 @@
+import ForceTrace
 import Foundation
 
 /// What the thumb is asked to do this frame.

@@ -1,4 +1,5 @@
 import ForceEngine
+import Foundation
 
 /// The user's decisions, frame by frame: land, plan, scroll, reverse, release.
 extension SimulatedUser {
@@ -11,12 +12,18 @@ extension SimulatedUser {
       }
       return controlled(restForce)
     case .preparing:
-      if elapsedMs(since: stageStart) >= profile.prepareMs { phase = .control }
+      // Planning the first act: a novice also decides how (`decisionMs`).
+      if elapsedMs(since: stageStart) >= profile.prepareMs + profile.decisionMs { phase = .control }
       return controlled(restForce)
     case .control:
       return control(estimate)
     case .maneuver:
       return maneuverStep(estimate)
+    case .tapping:
+      // A gentle tap: just into the rate zone, then lift (the device steps once).
+      let tapForce = device.rest + 0.2 * (device.boost - device.rest)
+      if thumb.force >= tapForce - 1 { phase = .releasing }
+      return command(tapForce, rise: profile.controlledRisePerMs, fall: 0, lagMs: 0)
     case .releasing:
       return command(0, rise: 0, fall: profile.liftFallPerMs, lagMs: 0)
     }
@@ -25,7 +32,30 @@ extension SimulatedUser {
   /// Rate control towards the target, or the start of a reversal or the release.
   mutating func control(_ estimate: Double) -> ThumbCommand {
     if technique == .positional { return positional() }
+    if let searching = searchingFrom {
+      // Feedback-driven release: easing off from a press the display does not show,
+      // the user cannot tell how far it must go; it keeps easing off until it sees
+      // the value move (or it is back at rest). What the display shows of the press
+      // itself (within one visual delay of it) is not that motion.
+      let settling = frame - maneuverEnd <= delayFrames + Int(60 / frameMs)
+      if settling { searchingFrom = lastSeen }
+      if settling || lastSeen == searching, thumb.force > device.rest + device.hysteresis {
+        return command(restForce, rise: 0, fall: profile.searchFallPerMs * caution, lagMs: 0)
+      }
+      searchingFrom = nil
+    }
     let r = remaining(estimate)
+    if wantsToTap() {
+      // Tap once the result of any reversal should be on the display; until then, wait at rest.
+      guard frame - maneuverEnd > delayFrames + Int(60 / frameMs) else { return controlled(restForce) }
+      phase = .tapping
+      return decide(estimate: estimate)
+    }
+    if technique == .wrap {
+      // Wrap overshoots by going past: the target is now a whole lap away. Slow down.
+      if let last = lastRemaining, last < 1.5, r > Double(device.span) / 2 { caution *= 0.6 }
+      lastRemaining = r
+    }
     // Stopping distance: what the display has not shown yet is in the estimate; what
     // the lift itself will still scroll (a slow lift from deep in the rate zone) is here.
     var drift = 0.0
@@ -67,7 +97,7 @@ extension SimulatedUser {
     if distance > profile.boostDistance {
       force = profile.boostForce
     } else {
-      let wanted = Swift.max(profile.creepSpeed * caution, distance / profile.homingTimeS) / profile.speedBelief
+      let wanted = Swift.max(profile.creepSpeed, distance / profile.homingTimeS) * caution / profile.speedBelief
       force = device.normalForce(speed: wanted, cap: device.cruiseForce(fraction: profile.cruiseFraction))
     }
     return reverseMode ? 1023 + device.rest - force : force
@@ -98,13 +128,26 @@ extension SimulatedUser {
     return controlled(goal + positionalAdjust)
   }
 
+  /// Whether the user taps for the last step: the target is one item away in the
+  /// direction the device is believed to go, the thumb rests and the value has not
+  /// moved this touch. Lifting ends press-through's reverse mode, so there a tap only
+  /// steps up.
+  func wantsToTap() -> Bool {
+    guard technique != .positional, !reverseMode, thumb.force <= device.rest, lastSeen == start else { return false }
+    let step = Int(target) - Int(lastSeen)
+    return step == (believed == .up ? 1 : -1)
+  }
+
   mutating func start(reversalTowards needed: Direction) {
     let sign = needed == .up ? 1 : -1
+    thinking = profile.decisionMs > 0
+    // Each quick press has its own rate (impulse variability, Schmidt et al. 1979: CV ≈ 0.2).
+    pressRise = profile.ballisticRisePerMs * exp(0.2 * rng.normal(0, 1, -2.5, 2.5))
     switch technique {
     case .thumbRoll:
       maneuver = .roll(sign)
       stage = 2
-      if side == sign {  // rolled that way already and it failed: start over from rest
+      if side == sign || thinking {  // rolled that way already and it failed, or deciding: from rest
         side = 0
         stage = 0
       }
@@ -115,6 +158,7 @@ extension SimulatedUser {
       maneuver = .pulse
       stage = 0
       pulsePeak = rng.normal(profile.pulsePeak, profile.pulseJitter, 560, 1000)
+      pulseHold = profile.pulseHoldMs * pulseHoldScale * exp(profile.trialSpread * rng.normal(0, 1, -2.5, 2.5))
     case .pressThrough:
       maneuver = needed == .down ? .pressDown : .pressUp
       stage = 0
@@ -142,13 +186,15 @@ extension SimulatedUser {
     let distance = abs(remaining(estimate))
     if stage == 0 {
       if thumb.force <= restForce + 5 && balanceSettled() {
-        next(stage: frame == stageStart ? 2 : 1)  // no pause needed if already resting
+        next(stage: frame == stageStart && !thinking ? 2 : 1)  // no pause needed if already resting
       } else {
         return drop()
       }
     }
     if stage == 1 {
-      if elapsedMs(since: stageStart) < profile.relaxHoldMs { return drop() }
+      // Novices stop and decide before the act (`decisionMs`).
+      if elapsedMs(since: stageStart) < profile.relaxHoldMs + (thinking ? profile.decisionMs : 0) { return drop() }
+      thinking = false
       next(stage: 2)
     }
     switch maneuver {
@@ -173,27 +219,37 @@ extension SimulatedUser {
     case .pulse:
       if stage == 2 {
         if thumb.force < pulsePeak - 0.5 {
-          return command(pulsePeak, rise: profile.ballisticRisePerMs, fall: 0, lagMs: 0)
+          return command(pulsePeak, rise: pressRise, fall: 0, lagMs: 0)
         }
         next(stage: 3)
       }
-      // Back to the resting touch, and stay there a moment before pressing again.
+      // Hold the peak a moment (the pulse's timing: the window closes at pulse_window_ms).
       if stage == 3 {
-        if thumb.force > restForce + 5 { return drop() }
+        if elapsedMs(since: stageStart) < pulseHold {
+          return command(pulsePeak, rise: pressRise, fall: 0, lagMs: 0)
+        }
         next(stage: 4)
+      }
+      // Back to the resting touch, and stay there a moment before pressing again.
+      if stage == 4 {
+        if thumb.force > restForce + 5 { return drop() }
+        next(stage: 5)
       }
       if elapsedMs(since: stageStart) >= profile.relaxHoldMs { finish(believing: believed.reversed) }
       return drop()
     case .pressDown:
+      // Past the sensor's ceiling: the device sees 1023 whatever the thumb does above it.
+      let peak = profile.overpress
       if stage == 2 {
-        if thumb.force < 1149.5 { return command(1150, rise: profile.ballisticRisePerMs, fall: 0, lagMs: 0) }
+        if thumb.force < peak - 0.5 { return command(peak, rise: pressRise, fall: 0, lagMs: 0) }
         next(stage: 3)
       }
       if elapsedMs(since: stageStart) >= profile.pauseMs {
         reverseMode = true
         finish(believing: .down)
+        if profile.searchFallPerMs > 0 { searchingFrom = lastSeen }
       }
-      return command(1150, rise: profile.ballisticRisePerMs, fall: 0, lagMs: 0)
+      return command(peak, rise: pressRise, fall: 0, lagMs: 0)
     case .pressUp:
       reverseMode = false
       finish(believing: .up)

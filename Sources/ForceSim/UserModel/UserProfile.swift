@@ -1,3 +1,6 @@
+import ForceTrace
+import Foundation
+
 /// One simulated participant: the constants of its thumb and of its control strategy.
 ///
 /// `typical` is the population mean; `draw(using:)` draws one participant from the
@@ -69,6 +72,17 @@ public struct UserProfile: Equatable, Sendable {
   public var pauseMs: Double
   /// How long the target must be seen, steady, before releasing (positional), ms.
   public var dwellMs: Double
+  /// Time to decide on and plan a reversal, at the resting force, ms.
+  public var decisionMs: Double
+  /// Peak raw total of a press past full scale (press-through), counts; the device
+  /// saturates at 1023, so the part above it is invisible.
+  public var overpress: Double
+  /// Easing off while the display shows no motion (feedback-driven release), counts/ms.
+  public var searchFallPerMs: Double
+  /// Hold at a pulse's peak before dropping, ms (per-pulse variation: `trialSpread`).
+  public var pulseHoldMs: Double
+  /// Trial-to-trial spread (SD of the log) of the homing, decision, planning and pulse times.
+  public var trialSpread: Double
 
   /// Slowest deliberate speed, items/s.
   public var creepSpeed: Double { creepLead * 1000 / visualDelayMs }
@@ -81,10 +95,13 @@ public struct UserProfile: Equatable, Sendable {
     buttonBalance: 0.75, buttonSwitchMs: 200, restFraction: 0.55, prepareMs: 250, relaxHoldMs: 80,
     anticipation: 0.85, speedBelief: 1, homingTimeS: 0.55, creepLead: 0.4, cruiseFraction: 0.85,
     boostDistance: 28, boostForce: 920, releaseMargin: 0.2, pulsePeak: 760, pulseJitter: 40,
-    pauseMs: 120, dwellMs: 200)
+    pauseMs: 120, dwellMs: 200, decisionMs: 0, overpress: 1150, searchFallPerMs: 0, pulseHoldMs: 0,
+    trialSpread: 0)
 
-  /// One participant drawn from the population (mean, SD, truncation in `Docs/user-model.md`).
-  public static func draw(using g: inout SplitMix64) -> UserProfile {
+  /// One participant drawn from `population` (mean, SD, truncation in `Docs/user-model.md`):
+  /// the thumb's constants, then the learnable traits of the population with one
+  /// log-normal slowness factor (median 1, log-SD `skillSpread`) shared by every technique.
+  public static func draw(_ population: UserPopulation = .novice, using g: inout SplitMix64) -> UserProfile {
     var p = UserProfile.typical
     p.visualDelayMs = g.normal(220, 25, 170, 290)
     p.controlledRisePerMs = g.normal(2.8, 0.5, 1.8, 4.0)
@@ -114,6 +131,22 @@ public struct UserProfile: Equatable, Sendable {
     p.pulsePeak = g.normal(760, 50, 660, 900)
     p.pauseMs = g.normal(120, 30, 60, 200)
     p.dwellMs = g.normal(200, 40, 120, 300)
+    population.apply(to: &p, using: &g)
+    return p
+  }
+
+  /// This participant on one trial: its homing, decision, planning and pulse-hold times
+  /// scaled by one log-normal factor (median 1, log-SD `trialSpread`), its search rate
+  /// by another.
+  func forOneTrial(using g: inout SplitMix64) -> UserProfile {
+    guard trialSpread > 0 else { return self }
+    let factor = exp(trialSpread * g.normal(0, 1, -2.5, 2.5))
+    var p = self
+    p.homingTimeS *= factor
+    p.decisionMs *= factor
+    p.prepareMs *= factor
+    p.pulseHoldMs *= factor
+    p.searchFallPerMs *= exp(trialSpread * g.normal(0, 1, -2.5, 2.5))  // how fast it eases off, independently
     return p
   }
 
@@ -131,7 +164,8 @@ public struct UserProfile: Equatable, Sendable {
       ("speed_belief", speedBelief), ("homing_time_s", homingTimeS), ("creep_lead", creepLead),
       ("cruise_fraction", cruiseFraction), ("boost_distance", boostDistance), ("boost_force", boostForce),
       ("release_margin", releaseMargin), ("pulse_peak", pulsePeak), ("pulse_jitter", pulseJitter),
-      ("pause_ms", pauseMs), ("dwell_ms", dwellMs),
+      ("pause_ms", pauseMs), ("dwell_ms", dwellMs), ("decision_ms", decisionMs), ("overpress", overpress),
+      ("search_fall_per_ms", searchFallPerMs), ("pulse_hold_ms", pulseHoldMs), ("trial_spread", trialSpread),
     ]
   }
 }

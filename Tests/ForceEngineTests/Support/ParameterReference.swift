@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTrace
 
 /// Generates `Docs/parameters.md` from the parameter table (`ParameterID.info`) and
 /// the rules (`ParameterRule`), so the reference cannot drift from the code.
@@ -25,7 +26,7 @@ enum ParameterReference {
       let fallback = "\(info.defaultValue)"
       let value = id.symbol(for: info.defaultValue).map { "\(info.defaultValue) (`\($0)`)" } ?? fallback
       let (label, link) = details(id)
-      lines.append("| `\(info.name)` | \(info.unit) | \(range) | \(value) | \(info.summary) | [\(label)](\(link)) |")
+      lines.append("| `\(info.name)` | \(info.unit) | \(range) | \(value) | \(id.summary) | [\(label)](\(link)) |")
     }
     lines += [
       "",

@@ -1,0 +1,40 @@
+import ForceFirmware
+import ForceUSB
+import RP2040
+
+#if SERIAL_UART
+  /// The Pico's serial port in the UART build (`Tools/build-firmware --board pico
+  /// --serial uart`): UART0 on GP0 (TX) / GP1 (RX) at 115200 8N1, for boards whose
+  /// USB port is used for something else.
+  struct PicoSerial {
+    private var uart: UART
+
+    init() {
+      uart = UART(
+        base: UART.uart0, tx: PicoBoard.uartTX, rx: PicoBoard.uartRX, baud: PicoBoard.baud, clockHz: Clocks.systemHz)
+    }
+
+    mutating func read() -> UInt8? { uart.read() }
+    mutating func write(_ byte: UInt8) -> Bool { uart.write(byte) }
+    /// Framing, parity, break and overrun errors.
+    var errors: UInt32 { uart.errors }
+  }
+#else
+  /// The Pico's serial port in the default build: a USB CDC-ACM device on the Pico's
+  /// own USB port (`/dev/ttyACM*` on Linux; Docs/usb.md). Bytes written while no host
+  /// has the port open (DTR low) are discarded; while the host does not read, `write`
+  /// returns false and the firmware's transmit queue drops telemetry and counts it.
+  struct PicoSerial {
+    private var port: USBSerial<USBDeviceController>
+
+    init() {
+      port = USBSerial(
+        controller: USBDeviceController(), identity: USBIdentity(version: FirmwareApp<PicoBoard>.version))
+    }
+
+    mutating func read() -> UInt8? { port.read() }
+    mutating func write(_ byte: UInt8) -> Bool { port.write(byte) }
+    /// USB has no receive errors the firmware sees: the controller retries bad packets.
+    var errors: UInt32 { 0 }
+  }
+#endif

@@ -1,0 +1,50 @@
+import ArgumentParser
+import ForceDevice
+import ForceProtocol
+import Foundation
+
+extension ForceCtl {
+  /// `forcectl bench`: the engine's per-frame cost measured on the device.
+  public struct Bench: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Run the engine on the device over its built-in gesture and report the cost per frame.",
+      discussion: """
+        Ticks are the device's benchmark clock (16 MHz on the micro:bit: CPU cycles; 1 GHz \
+        in SITL). In QEMU with -icount shift=0 (`forcectl emulate --icount`) one instruction \
+        takes 1 ns, so instructions per frame = ticks × 62.5.
+        """
+    )
+
+    @OptionGroup public var device: DeviceOptions
+    @Option(help: "Engine frames to run.") public var frames: UInt32 = 10_000
+    @Flag(help: "Print JSON.") public var json = false
+
+    public init() {}
+
+    public func validate() throws {
+      guard frames >= 100 && frames <= 1_000_000 else { throw ValidationError("--frames must be 100...1000000") }
+    }
+
+    public func run() throws {
+      let reply = try device.session { client throws(DeviceError) in
+        try client.request(.bench(BenchRequest(frames: frames)))
+      }
+      guard case .benchResult(let result) = reply else {
+        throw CLIError("unexpected reply to bench")
+      }
+      let perFrame = Double(result.ticks) / Double(result.frames)
+      let microseconds = perFrame / Double(result.tickHz) * 1_000_000
+      if json {
+        print(
+          "{\"frames\": \(result.frames), \"ticks\": \(result.ticks), \"tick_hz\": \(result.tickHz), \"ticks_per_frame\": \(perFrame), \"us_per_frame\": \(microseconds), \"max_frame_ticks\": \(result.maxFrameTicks)}"
+        )
+      } else {
+        print("frames:          \(result.frames)")
+        print("ticks:           \(result.ticks) at \(result.tickHz) Hz")
+        print("per frame:       \(String(format: "%.1f", perFrame)) ticks = \(String(format: "%.2f", microseconds)) µs")
+        let slowest = Double(result.maxFrameTicks) / Double(result.tickHz) * 1_000_000
+        print("slowest frame:   \(result.maxFrameTicks) ticks = \(String(format: "%.2f", slowest)) µs")
+      }
+    }
+  }
+}

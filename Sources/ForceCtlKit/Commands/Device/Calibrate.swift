@@ -1,0 +1,102 @@
+import ArgumentParser
+import ForceDevice
+import ForceEngine
+import ForceProtocol
+import ForceTrace
+import Foundation
+
+extension ForceCtl {
+  /// `forcectl calibrate`: guided offsets and gains.
+  public struct Calibrate: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Measure rest and a firm press on each cell; set left/right offset and gain.",
+      discussion: """
+        Prompts for three steps (rest, left press, right press), records about a \
+        second of raw telemetry for each, proposes offsets (rest + margin) and gains (a \
+        firm press reads about full scale), and on confirmation sets all four in one \
+        batch (all or nothing). Each prompt waits for Enter on standard input.
+        """
+    )
+
+    @OptionGroup public var device: DeviceOptions
+
+    @Flag(name: .shortAndLong, help: "Apply the proposal without asking.")
+    public var yes = false
+
+    @Flag(help: "Also save the parameters to flash.")
+    public var save = false
+
+    @Option(help: ArgumentHelp("Seconds to record per step.", valueName: "N"))
+    public var seconds: Double = 1
+
+    public init() {}
+
+    public func validate() throws {
+      guard seconds >= 0.1, seconds <= 30 else { throw ValidationError("--seconds must be 0.1...30") }
+    }
+
+    func say(_ text: String) {
+      print(text)
+      fflush(nil)
+    }
+
+    public func run() throws {
+      let client = try device.connect()
+      defer { client.close() }
+      do {
+        try session(client)
+      } catch {
+        throw CLIError(error.description)
+      }
+    }
+
+    func session(_ client: DeviceClient) throws(DeviceError) {
+      if let info = client.info, !info.capabilities.contains(.adc) {
+        say("note: this device reports no force cells (emulator?); using whatever its telemetry carries")
+      }
+      _ = try client.request(.streamStart(StreamStart(decimation: 1, events: false)))
+      defer { _ = try? client.request(.streamStop) }
+      let steps = [
+        ("rest", "Rest your thumb lightly on the cap (or leave it untouched)"),
+        ("left", "Press the LEFT side firmly and hold"),
+        ("right", "Press the RIGHT side firmly and hold"),
+      ]
+      var recorded: [[RawFrame]] = []
+      for (_, prompt) in steps {
+        say("\(prompt), then press Enter…")
+        _ = readLine()
+        recorded.append(try record(client))
+        say("  recorded \(recorded.last!.count) frames")
+      }
+      let proposal = try CalibrationProposal.from(rest: recorded[0], left: recorded[1], right: recorded[2])
+      say(proposal.summary)
+      if !yes {
+        say("Apply these? [y/N]")
+        let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        guard answer == "y" || answer == "yes" else {
+          say("nothing changed")
+          return
+        }
+      }
+      _ = try client.request(.paramSetBatch(proposal.batch))
+      say("set left_offset, right_offset, left_gain, right_gain")
+      if save {
+        _ = try client.request(.paramSave, timeout: .seconds(3))
+        say("saved to flash")
+      }
+    }
+
+    /// About `seconds` of raw readings, dropping anything older than the start.
+    func record(_ client: DeviceClient) throws(DeviceError) -> [RawFrame] {
+      _ = try client.takeStreamed(waiting: .milliseconds(1))
+      var frames: [RawFrame] = []
+      let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+      while ContinuousClock.now < deadline {
+        for message in try client.takeStreamed(waiting: .milliseconds(50)) {
+          if case .telemetry(let t) = message { frames.append(RawFrame(left: t.left, right: t.right)) }
+        }
+      }
+      return frames
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import ForceDevice
+import ForceEngine
+import ForceProtocol
+import ForceTrace
+
+extension ForceCtl {
+  /// `forcectl info`: the device's handshake.
+  public struct Info: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Show a device's handshake: board, firmware, protocol, parameters.")
+
+    @OptionGroup public var device: DeviceOptions
+    @Flag(help: "Print JSON.") public var json = false
+
+    public init() {}
+
+    public func run() throws {
+      let client = try device.connect()
+      defer { client.close() }
+      guard let info = client.info else { throw CLIError("no handshake") }
+      let reset = ["power-on", "pin", "watchdog", "software", "lockup", "other"]
+      let resetText = Int(info.resetReason) < reset.count ? reset[Int(info.resetReason)] : "unknown"
+      var capabilities: [String] = []
+      if info.capabilities.contains(.adc) { capabilities.append("adc") }
+      if info.capabilities.contains(.flash) { capabilities.append("flash") }
+      if info.capabilities.contains(.injection) { capabilities.append("injection") }
+      if info.capabilities.contains(.bench) { capabilities.append("bench") }
+      if info.capabilities.contains(.streaming) { capabilities.append("streaming") }
+      let board = info.board.withBytes { String(decoding: $0, as: UTF8.self) }
+      let schema = client.schemaMatches ? "matches this forcectl" : "DIFFERS from this forcectl (update one of them)"
+      if json {
+        print(
+          """
+          {"port": "\(device.port)", "board": "\(board)", "firmware": "\(info.firmwareVersion)", \
+          "protocol": \(info.protocolVersion), "layout_version": \(info.layoutVersion), \
+          "schema_hash": "\(ParameterText.hex(info.schemaHash))", "schema_matches": \(client.schemaMatches), \
+          "parameters": \(info.parameterCount), "reset_reason": "\(resetText)", \
+          "capabilities": [\(capabilities.map { "\"\($0)\"" }.joined(separator: ", "))], \
+          "parameter_source": "\(info.parameterSource)", "max_frame": \(info.maxFrameSize)}
+          """)
+      } else {
+        print("port:         \(device.port)")
+        print("device:       \(info.summary)")
+        print(
+          "parameters:   \(info.parameterCount), layout \(info.layoutVersion), schema \(ParameterText.hex(info.schemaHash)) (\(schema))"
+        )
+        print("reset reason: \(resetText)")
+        print("capabilities: \(capabilities.joined(separator: ", "))")
+        print("max frame:    \(info.maxFrameSize) bytes")
+      }
+    }
+  }
+}

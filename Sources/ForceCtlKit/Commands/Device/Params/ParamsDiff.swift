@@ -1,0 +1,35 @@
+import ArgumentParser
+import ForceDevice
+import ForceEngine
+import ForceTrace
+
+extension ForceCtl.Params {
+  /// `params diff [FILE]`.
+  public struct Diff: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Show the device's parameters that differ from the defaults, or from a file.")
+    @OptionGroup public var device: DeviceOptions
+    @Argument(help: ArgumentHelp("Parameter file to compare with (default: factory defaults).", valueName: "FILE"))
+    public var file: String?
+    public init() {}
+    public func run() throws {
+      var reference = Parameters.defaults
+      if let file {
+        do { reference = try ParameterText.applying(try ParameterFile.assignments(file), to: .defaults) } catch let
+          error as ParameterInputError
+        {
+          throw CLIError("\(file): \(error.description)")
+        }
+      }
+      let current = try device.session { client throws(DeviceError) in try client.readParameters() }
+      var differences = 0
+      for id in ParameterText.allIDs where current[id] != reference[id] {
+        differences += 1
+        print(
+          "\(ParameterText.name(id)): \(ParameterText.format(reference[id], of: id)) -> \(ParameterText.format(current[id], of: id))"
+        )
+      }
+      if differences == 0 { print("no differences from \(file ?? "the defaults")") }
+    }
+  }
+}

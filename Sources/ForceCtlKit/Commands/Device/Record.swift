@@ -1,0 +1,116 @@
+import ArgumentParser
+import ForceDevice
+import ForceEngine
+import ForceProtocol
+import ForceTrace
+import Foundation
+
+extension ForceCtl {
+  /// `forcectl record`: telemetry to CSV, checking the sequence numbers.
+  public struct Record: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Record the device's telemetry to a CSV (frame,left,right,force,state,direction,position,value).",
+      discussion: """
+        Streams telemetry until --seconds have passed or Ctrl-C. Gaps in the frame \
+        numbers (telemetry the device or the link dropped) are counted and reported at \
+        the end; with --strict any gap makes the exit status non-zero. If the device is \
+        unplugged mid-session, the rows received so far are kept.
+        """
+    )
+
+    @OptionGroup public var device: DeviceOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("CSV file to write.", valueName: "trace.csv"))
+    public var output: String
+
+    @Option(help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "N"))
+    public var seconds: Double?
+
+    @Option(help: ArgumentHelp("Send every Nth engine frame (1 = all).", valueName: "N"))
+    public var decimation: Int = 1
+
+    @Flag(help: "Exit non-zero if any telemetry frame was lost.")
+    public var strict = false
+
+    public init() {}
+
+    public func validate() throws {
+      guard (1...1000).contains(decimation) else { throw ValidationError("--decimation must be 1...1000") }
+      if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be positive") }
+    }
+
+    public func run() throws {
+      guard FileManager.default.createFile(atPath: output, contents: Data((TelemetryCSV.header + "\n").utf8)),
+        let file = FileHandle(forWritingAtPath: output)
+      else { throw CLIError("cannot write \(output)") }
+      defer { try? file.close() }
+      file.seekToEndOfFile()
+
+      let client = try device.connect()
+      defer { client.close() }
+      Interrupt.install()
+      defer { Interrupt.uninstall() }
+
+      var sequence = TelemetrySequence(decimation: UInt16(decimation))
+      var disconnected: DeviceError?
+      let start = ContinuousClock.now
+      let deadline = seconds.map { start + .milliseconds(Int($0 * 1000)) }
+      do {
+        try stream(client, into: file, sequence: &sequence, until: deadline)
+      } catch {
+        if error.isDisconnect { disconnected = error } else { throw CLIError(error.description) }
+      }
+
+      let elapsed =
+        Double((ContinuousClock.now - start).components.seconds)
+        + Double((ContinuousClock.now - start).components.attoseconds) / 1e18
+      var summary =
+        "recorded \(sequence.received) telemetry frames in \(String(format: "%.1f", elapsed)) s to \(output)"
+      summary += sequence.lost == 0 ? "; no frames lost" : "; \(sequence.lost) frames lost in \(sequence.gaps) gaps"
+      if let disconnected {
+        printError("\(disconnected.description)\n\(summary) (kept everything received before the disconnect)")
+        return
+      }
+      printError(summary)
+      if strict && sequence.lost > 0 {
+        throw CLIError("\(sequence.lost) telemetry frames lost (--strict)")
+      }
+    }
+  }
+}
+
+extension ForceCtl.Record {
+  /// Streams telemetry rows into `file` until the deadline or Ctrl-C.
+  func stream(
+    _ client: DeviceClient, into file: FileHandle, sequence: inout TelemetrySequence,
+    until deadline: ContinuousClock.Instant?
+  ) throws(DeviceError) {
+    _ = try client.request(.streamStart(StreamStart(decimation: UInt16(decimation), events: false)))
+    while !Interrupt.requested {
+      if let deadline, ContinuousClock.now >= deadline { break }
+      var chunk = ""
+      for message in try client.takeStreamed(waiting: .milliseconds(100)) {
+        guard case .telemetry(let t) = message else { continue }
+        sequence.observe(t.frame)
+        chunk += TelemetryCSV.row(t) + "\n"
+      }
+      if !chunk.isEmpty { file.write(Data(chunk.utf8)) }
+    }
+    // Stop, then keep whatever was already in flight.
+    _ = try? client.request(.streamStop)
+    var chunk = ""
+    for message in client.streamedSoFar() {
+      guard case .telemetry(let t) = message else { continue }
+      sequence.observe(t.frame)
+      chunk += TelemetryCSV.row(t) + "\n"
+    }
+    if !chunk.isEmpty { file.write(Data(chunk.utf8)) }
+  }
+}
+
+extension DeviceClient {
+  /// Streamed messages already received, without waiting.
+  func streamedSoFar() -> [Message] {
+    (try? takeStreamed(waiting: .milliseconds(30))) ?? []
+  }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import ForceDevice
+import Foundation
+
+extension ForceCtl {
+  /// `forcectl emulate`: the micro:bit image in QEMU.
+  public struct Emulate: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Build the firmware if needed and boot it in QEMU (-M microbit), its UART on TCP.")
+
+    @Option(help: "TCP port for the emulated UART.") public var port: Int = 5761
+    @Flag(help: "Deterministic virtual time (-icount shift=0): bench ticks count instructions.")
+    public var icount = false
+
+    public init() {}
+
+    public func validate() throws {
+      guard (1...65_535).contains(port) else { throw ValidationError("--port must be 1...65535") }
+    }
+
+    public func run() throws {
+      guard let root = RepositoryRoot.find() else {
+        throw CLIError("run this from the ForcePicker repository (it needs Tools/build-firmware)")
+      }
+      let image: URL
+      let qemu: URL
+      do {
+        image = try FirmwareImage.built(in: root) { print($0) }
+        qemu = try QEMU.locate()
+      } catch {
+        throw CLIError(error.description)
+      }
+      print(
+        "emulate: micro:bit UART on tcp 127.0.0.1:\(port) (image \(image.path)\(icount ? ", icount shift=0" : ""))")
+      fflush(nil)
+      try ReplaceProcess.exec(qemu.path, QEMU.arguments(image: image.path, uartPort: port, icount: icount))
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import ForceEngine
+import ForceSim
+import ForceTrace
+import Foundation
+
+extension ForceCtl.Sim {
+  /// `forcectl sim study`: the study design (Docs/study-design.md) with simulated participants.
+  public struct Study: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Run the study (Docs/study-design.md) with simulated users; write trials, summaries and charts.",
+      discussion: """
+        Each participant gets its own user model drawn from --seed (see Docs/user-model.md). \
+        Writes DIR/trials.csv, summary.md, summary.csv, time-by-range.svg, time-by-distance.svg, \
+        success-by-distance.svg and participants.csv. The task's range, start and the technique \
+        override --set/--profile values of range_min, range_max, start_value, wrap and technique.
+        """
+    )
+
+    @Option(
+      help: ArgumentHelp(
+        "all (thumb-roll, pulse, press-through, two-button) or a comma-separated list; wrap and positional (RANGE 10 only) run when named.",
+        valueName: "T"))
+    public var technique: String = "all"
+
+    @Option(help: "Simulated participants.")
+    public var participants: Int = 16
+
+    @OptionGroup public var runs: StudyRunOptions
+
+    @OptionGroup public var people: SimUserOptions
+
+    @Option(
+      help: ArgumentHelp(
+        "Target table (technique,distance,mean_ms,sd_ms, e.g. Docs/study1-targets.csv): summary.md compares cell by cell.",
+        valueName: "FILE"))
+    public var targets: String?
+
+    @OptionGroup public var parameters: ParameterOptions
+
+    @Option(help: ArgumentHelp("Directory for the results (created if needed).", valueName: "DIR"))
+    public var output: String
+
+    @Option(help: "Time cap of one trial in simulated ms (a time-out is a failure).")
+    public var maxTrialMs: Int = 30_000
+
+    public init() {}
+
+    public func validate() throws {
+      guard (1...1000).contains(participants) else { throw ValidationError("--participants must be in 1...1000") }
+      guard (1000...600_000).contains(maxTrialMs) else {
+        throw ValidationError("--max-trial-ms must be in 1000...600000")
+      }
+      do { _ = try StudyDesign.techniques(technique) } catch { throw ValidationError(error.description) }
+    }
+
+    /// The study configuration these options describe.
+    public func config() throws -> StudyConfig {
+      let techniques: [Technique]
+      do { techniques = try StudyDesign.techniques(technique) } catch { throw CLIError(error.description) }
+      return StudyConfig(
+        techniques: techniques, participants: participants, repetitions: runs.repetitions, seed: runs.seed,
+        base: try parameters.resolve(), maxTrialMs: maxTrialMs, jobs: runs.jobs, population: try people.population(),
+        practiceTrials: people.practice)
+    }
+
+    public func run() throws {
+      let config = try config()
+      let table = try targets.map(TargetFile.read)
+      let result: StudyResult
+      do { result = try StudyRunner.run(config) } catch { throw CLIError(error.description) }
+      let notes = [
+        "Techniques: \(config.techniques.map { String(describing: $0.name) }.joined(separator: ", ")); "
+          + "\(config.participants) participants × \(config.repetitions) repetitions; seed \(config.seed); "
+          + "\(result.records.count) trials; time cap \(config.maxTrialMs) ms.",
+        "Time: first contact to commit, committed trials only (M and SD over trials). "
+          + "Crossings: passes of the shown value over the target. Success: committed value = target.",
+        "Parameters: " + changedParameters(config.base),
+        "Users: \(people.users ?? "the committed novices (Docs/novice-users.txt)"); "
+          + "\(config.practiceTrials) practice trials.",
+      ]
+      let cells: [SummaryCell]
+      do { cells = try StudyOutput.write(result, to: output, notes: notes, targets: table) } catch {
+        throw CLIError("cannot write \(output): \(error.localizedDescription)")
+      }
+      print(StudyReport.overall(cells))
+      if let table { print(TargetComparison.markdown(TargetComparison.compare(cells, with: table))) }
+      let rate = StudySummary.fixed(result.trialsPerSecond, 0)
+      print(
+        "\(result.records.count) trials in \(StudySummary.fixed(result.seconds, 3)) s: \(rate) trials/s with \(config.jobs) job(s); results in \(output)"
+      )
+    }
+  }
+}
+
+/// `NAME=VALUE` for every parameter that differs from the defaults, or "defaults".
+func changedParameters(_ parameters: Parameters) -> String {
+  let changed = ParameterText.allIDs.filter { parameters[$0] != Parameters.defaults[$0] }
+    .map { "\(ParameterText.name($0))=\(ParameterText.format(parameters[$0], of: $0))" }
+  return changed.isEmpty ? "defaults" : changed.joined(separator: " ")
+}

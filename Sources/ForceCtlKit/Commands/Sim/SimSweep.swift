@@ -1,0 +1,65 @@
+import ArgumentParser
+import ForceEngine
+import ForceSim
+import ForceTrace
+import Foundation
+
+extension ForceCtl.Sim {
+  /// `forcectl sim sweep`: the simulated study over a grid of one or two parameters.
+  public struct Sweep: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Run the simulated study at each point of a parameter grid; report Time, Crossings, Success.",
+      discussion: """
+        Example: forcectl sim sweep --vary rest_threshold=150:300:50 --vary speed_normal_max=10000:20000:5000. \
+        Prints a Markdown table; --output also writes it as CSV. Points that break a parameter rule are \
+        reported as invalid.
+        """
+    )
+
+    @Option(
+      help: ArgumentHelp("A parameter and its values FROM:TO:STEP (once or twice).", valueName: "NAME=FROM:TO:STEP"))
+    public var vary: [String] = []
+
+    @Option(help: ArgumentHelp("all or a comma-separated list of techniques.", valueName: "T"))
+    public var technique: String = "all"
+
+    @Option(help: "Simulated participants per point.")
+    public var participants: Int = 4
+
+    @OptionGroup public var runs: StudyRunOptions
+
+    @OptionGroup public var people: SimUserOptions
+
+    @OptionGroup public var parameters: ParameterOptions
+
+    @Option(help: ArgumentHelp("Also write the table as CSV.", valueName: "OUT.csv"))
+    public var output: String?
+
+    public init() {}
+
+    public func validate() throws {
+      guard (1...2).contains(vary.count) else { throw ValidationError("give --vary once or twice") }
+      for text in vary {
+        do { _ = try SweepAxis.parse(text) } catch { throw ValidationError(error.description) }
+      }
+      guard (1...1000).contains(participants) else { throw ValidationError("--participants must be in 1...1000") }
+      do { _ = try StudyDesign.techniques(technique) } catch { throw ValidationError(error.description) }
+    }
+
+    public func run() throws {
+      let axes: [SweepAxis]
+      let techniques: [Technique]
+      do {
+        axes = try vary.map { text throws(ParameterInputError) in try SweepAxis.parse(text) }
+        techniques = try StudyDesign.techniques(technique)
+      } catch { throw CLIError(error.description) }
+      let config = StudyConfig(
+        techniques: techniques, participants: participants, repetitions: runs.repetitions, seed: runs.seed,
+        base: try parameters.resolve(), jobs: runs.jobs, population: try people.population(),
+        practiceTrials: people.practice)
+      let points = ForceSim.Sweep.run(axes, config: config)
+      print(ForceSim.Sweep.markdown(axes, points), terminator: "")
+      if let output { try OutputFile.write(ForceSim.Sweep.csv(axes, points), to: output) }
+    }
+  }
+}

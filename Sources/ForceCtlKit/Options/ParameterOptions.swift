@@ -1,0 +1,29 @@
+import ArgumentParser
+import ForceEngine
+import ForceTrace
+import Foundation
+
+/// `--set NAME=VALUE` and `--profile FILE`, shared by every command that runs the engine.
+public struct ParameterOptions: ParsableArguments {
+  @Option(
+    name: .customLong("set"), help: ArgumentHelp("Set a parameter (repeatable).", valueName: "NAME=VALUE"),
+    transform: ParameterAssignment.parse)
+  public var assignments: [ParameterAssignment] = []
+
+  @Option(help: ArgumentHelp("Parameter file: JSON from `params export`, or NAME=VALUE lines.", valueName: "FILE"))
+  public var profile: String?
+
+  public init() {}
+
+  /// The defaults, then the profile, then every `--set`, checked as one batch.
+  public func resolve() throws -> Parameters {
+    var batch: [(ParameterID, Int32)] = []
+    if let profile { batch += try ParameterFile.assignments(profile) }
+    batch += assignments.map(\.pair)
+    do {
+      return try ParameterText.applying(batch, to: .defaults)
+    } catch {
+      throw CLIError(error.description)
+    }
+  }
+}

@@ -1,0 +1,250 @@
+import ForceEngine
+import ForceLink
+import ForceProtocol
+import ForceTrace
+import Foundation
+
+/// The host end of the wire protocol: one request outstanding at a time, replies
+/// matched by sequence number, telemetry and events collected on the side.
+public final class DeviceClient {
+  /// Reply timeout for ordinary requests (Protocol.md: 500 ms).
+  public static let replyTimeout: Duration = .milliseconds(500)
+
+  /// The byte stream.
+  public let transport: Transport
+  /// The handshake, once `connect` succeeded.
+  public private(set) var info: DeviceInfo?
+  /// Telemetry and events received while waiting for replies, oldest first.
+  public private(set) var streamed: [Message] = []
+  /// Decoder counters (CRC errors, resyncs).
+  public var statistics: DecoderStatistics { decoder.statistics }
+
+  private var decoder = FrameDecoder()
+  private var sequence: UInt8 = 0
+  private var readBuffer = [UInt8](repeating: 0, count: 4096)
+  private var pendingFrames: [DecodedFrame] = []
+
+  /// A client on an open transport.
+  public init(transport: Transport) {
+    self.transport = transport
+  }
+
+  /// Opens `port` (a serial device or tcp://HOST:PORT) and shakes hands.
+  public static func connect(
+    to port: String, baud: Int = 115_200, timeout: Duration = .seconds(2)
+  ) throws(DeviceError) -> DeviceClient {
+    let transport: Transport
+    do {
+      transport = try PortAddress(parsing: port).open(baudRate: baud)
+    } catch {
+      throw .link(error)
+    }
+    let client = DeviceClient(transport: transport)
+    do {
+      try client.handshake(timeout: timeout)
+    } catch {
+      transport.close()
+      throw error
+    }
+    return client
+  }
+
+  /// Sends hello (retrying until `timeout`) and checks compatibility.
+  @discardableResult
+  public func handshake(timeout: Duration = .seconds(2)) throws(DeviceError) -> DeviceInfo {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      let reply: Message
+      do {
+        reply = try request(.hello(Hello()), timeout: min(.milliseconds(500), deadline - ContinuousClock.now))
+      } catch .noReply {
+        continue
+      }
+      guard case .info(let info) = reply else { throw .unexpected("\(reply.type) to hello") }
+      guard info.protocolVersion == FrameFormat.protocolVersion else {
+        throw .incompatible(
+          "it speaks protocol version \(info.protocolVersion), this forcectl speaks \(FrameFormat.protocolVersion); update the firmware (`forcectl flash`) or forcectl"
+        )
+      }
+      self.info = info
+      return info
+    }
+    throw .noHandshake(port: transport.portName, timeoutMs: DeviceClient.milliseconds(timeout))
+  }
+
+  /// True when the device's parameter schema is the one this build knows.
+  public var schemaMatches: Bool {
+    info.map { $0.layoutVersion == Parameters.layoutVersion && $0.schemaHash == Parameters.schemaHash } ?? false
+  }
+
+  /// Sends `message` and returns its reply. An error reply throws `.rejected`.
+  ///
+  /// As Protocol.md says: the timeout is 500 ms (1 s for flash, 1 s + 1 ms a frame
+  /// for bench unless given); an idempotent request is repeated with the same `seq`
+  /// after a lone `00`, 3 attempts in all; `bench` and `inject` are never repeated
+  /// on a timeout. A `busy` reply is retried after 100 ms, at most `busyRetries` times.
+  public func request(_ message: Message, timeout: Duration? = nil) throws(DeviceError) -> Message {
+    var busy = 0
+    while true {
+      do throws(DeviceError) {
+        return try requestOnce(message, timeout: timeout)
+      } catch .rejected(let reply) where reply.code == .busy && busy < DeviceClient.busyRetries {
+        busy += 1
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+    }
+  }
+
+  /// How often `request` retries a request answered `busy`.
+  public static let busyRetries = 20
+
+  private func requestOnce(_ message: Message, timeout: Duration?) throws(DeviceError) -> Message {
+    let seq = nextSequence()
+    let wait = timeout ?? DeviceClient.defaultTimeout(for: message)
+    let attempts: Int
+    switch message {
+    case .bench, .inject: attempts = 1
+    default: attempts = 3
+    }
+    for attempt in 1...attempts {
+      if attempt > 1 { try writeBytes([FrameFormat.delimiter]) }
+      try send(message, seq: seq)
+      do throws(DeviceError) {
+        let reply = try awaitReply(seq: seq, timeout: wait, what: "\(message.type)")
+        if case .error(let error) = reply { throw DeviceError.rejected(error) }
+        return reply
+      } catch .noReply(let what, let ms) {
+        if attempt == attempts { throw .noReply(request: what, timeoutMs: ms) }
+      }
+    }
+    throw .noReply(request: "\(message.type)", timeoutMs: DeviceClient.milliseconds(wait))
+  }
+
+  static func defaultTimeout(for message: Message) -> Duration {
+    switch message {
+    case .paramSave, .paramLoad: return .milliseconds(1000)
+    case .bench(let request): return .milliseconds(1000 + Int(min(request.frames, BenchRequest.maxFrames)))
+    default: return replyTimeout
+    }
+  }
+
+  /// Runs raw samples through the device's engine, 16 a request; one output each.
+  public func inject(_ frames: [RawFrame], reset: Bool = true) throws(DeviceError) -> [FrameOutput] {
+    var outputs: [FrameOutput] = []
+    outputs.reserveCapacity(frames.count)
+    var start = 0
+    while start < frames.count || (start == 0 && frames.isEmpty) {
+      let end = min(start + InjectRequest.capacity, frames.count)
+      var request = InjectRequest(resetFirst: reset && start == 0, endSession: end == frames.count)
+      for frame in frames[start..<end] { request.append(left: frame.left, right: frame.right) }
+      if frames.isEmpty { break }
+      let seq = nextSequence()
+      try send(.inject(request), seq: seq)
+      for _ in start..<end {
+        let reply = try awaitReply(seq: seq, timeout: .seconds(2), what: "inject")
+        switch reply {
+        case .injectResult(let result): outputs.append(result.output)
+        case .error(let error): throw .rejected(error)
+        default: throw .unexpected("\(reply.type) to inject")
+        }
+      }
+      start = end
+    }
+    return outputs
+  }
+
+  /// Waits up to `timeout` for streamed messages and returns those received so far.
+  public func takeStreamed(waiting timeout: Duration) throws(DeviceError) -> [Message] {
+    if streamed.isEmpty { try pump(until: ContinuousClock.now + timeout) { !self.streamed.isEmpty } }
+    defer { streamed.removeAll() }
+    return streamed
+  }
+
+  static func milliseconds(_ duration: Duration) -> Int {
+    Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
+  }
+
+  /// Closes the transport.
+  public func close() { transport.close() }
+
+  // MARK: Internals
+
+  private func nextSequence() -> UInt8 {
+    sequence = sequence == 255 ? 1 : sequence + 1  // 0 is the device's own (streamed)
+    return sequence
+  }
+
+  private func send(_ message: Message, seq: UInt8) throws(DeviceError) {
+    var buffer = [UInt8](repeating: 0, count: FrameFormat.maxWireSize)
+    let count: Int
+    do {
+      count = try buffer.withUnsafeMutableBytes { (raw) throws(ProtocolError) -> Int in
+        try FrameEncoder.encode(message, seq: seq, into: raw)
+      }
+    } catch {
+      throw .unexpected("cannot encode \(message.type): \(error)")
+    }
+    try writeBytes(Array(buffer[0..<count]))
+  }
+
+  private func writeBytes(_ bytes: [UInt8]) throws(DeviceError) {
+    do {
+      try transport.write(bytes)
+    } catch {
+      throw .link(error)
+    }
+  }
+
+  private func awaitReply(seq: UInt8, timeout: Duration, what: String) throws(DeviceError) -> Message {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      while !pendingFrames.isEmpty {
+        let frame = pendingFrames.removeFirst()
+        let message: Message
+        do {
+          message = try Message.decode(frame)
+        } catch {
+          continue  // a damaged body: ignore, the sender times out or retries
+        }
+        switch message {
+        case .telemetry, .event: streamed.append(message)
+        default:
+          if frame.seq == seq { return message }  // replies to older requests are dropped
+        }
+      }
+      guard ContinuousClock.now < deadline else {
+        throw .noReply(request: what, timeoutMs: DeviceClient.milliseconds(timeout))
+      }
+      try readSome(until: deadline)
+    }
+  }
+
+  private func pump(until deadline: ContinuousClock.Instant, done: () -> Bool) throws(DeviceError) {
+    while !done() && ContinuousClock.now < deadline {
+      try readSome(until: deadline)
+      while !pendingFrames.isEmpty {
+        let frame = pendingFrames.removeFirst()
+        if let message = try? Message.decode(frame) {
+          switch message {
+          case .telemetry, .event: streamed.append(message)
+          default: break
+          }
+        }
+      }
+    }
+  }
+
+  private func readSome(until deadline: ContinuousClock.Instant) throws(DeviceError) {
+    let remaining = deadline - ContinuousClock.now
+    guard remaining > .zero else { return }
+    let count: Int
+    do {
+      count = try transport.read(into: &readBuffer, timeout: min(remaining, .milliseconds(50)))
+    } catch {
+      throw .link(error)
+    }
+    for index in 0..<count {
+      if let frame = decoder.feed(readBuffer[index]) { pendingFrames.append(frame) }
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The emulator command line for the micro:bit image: the one place it is written
+/// on the host side (`Tools/lib/firmware.sh` is the shell scripts' copy; a test keeps
+/// the two equal).
+public enum QEMU {
+  /// The emulator's executable name.
+  public static let executable = "qemu-system-arm"
+  /// The BBC micro:bit v1 model, headless.
+  public static let machineArguments = ["-M", "microbit", "-display", "none", "-monitor", "none"]
+
+  /// Boots `image` with the UART served on 127.0.0.1:`uartPort` (one client at a
+  /// time, not waiting for one). `icount`: deterministic virtual time (one
+  /// instruction a nanosecond); `gdbPort`: also serve the GDB stub.
+  public static func arguments(image: String, uartPort: Int, icount: Bool = false, gdbPort: Int? = nil) -> [String] {
+    var arguments =
+      machineArguments + ["-kernel", image, "-serial", "tcp:127.0.0.1:\(uartPort),server=on,wait=off"]
+    if icount { arguments += ["-icount", "shift=0"] }
+    if let gdbPort { arguments += ["-gdb", "tcp:127.0.0.1:\(gdbPort)"] }
+    return arguments
+  }
+
+  /// The emulator on PATH, or an error that says how to install it.
+  public static func locate() throws(DeviceError) -> URL {
+    guard let qemu = HostTool.which(executable) else {
+      throw .host(
+        "\(executable) not found: install it (Debian/Ubuntu: sudo apt-get install \(executable)), or use --sitl")
+    }
+    return qemu
+  }
+}

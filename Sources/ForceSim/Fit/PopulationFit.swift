@@ -1,0 +1,102 @@
+import ForceEngine
+import ForceTrace
+
+/// The result of fitting a population to a target table.
+public struct FitResult: Sendable {
+  /// The fitted population.
+  public var population: UserPopulation
+  /// The objective at the fitted population.
+  public var objective: Double
+  /// Each target cell against the study run with the fitted population.
+  public var compared: [ComparedCell]
+  /// Success rate of each fitted technique, in the table's order.
+  public var success: [(Technique, Double)]
+  /// Studies run.
+  public var evaluations: Int
+}
+
+/// Fits the free parameters of `UserPopulation` to a target table (`forcectl sim fit`).
+///
+/// Each evaluation runs the study design for the table's techniques with one fixed seed
+/// (common random numbers: the same participants and noise at every point, so the
+/// objective is deterministic) and scores it: the sum over cells of the squared
+/// relative error of the mean over 0.15 plus that of the SD over 0.35 (the tolerances
+/// of `Docs/user-model.md`), plus 25 times the square of how far a term exceeds 0.9
+/// (every cell inside its tolerance, not just most), plus a penalty for success below
+/// 96.5 % (a margin above the 95 % bar). `NelderMead`
+/// minimises it over the parameters scaled to their bounds.
+public enum PopulationFit {
+  /// The score of one study against the table (0 is a perfect fit).
+  public static func objective(_ compared: [ComparedCell], success: [Double]) -> Double {
+    var total = 0.0
+    for row in compared {
+      let m = (row.meanError ?? 10) / 0.15
+      let s = (row.sdError ?? 10) / 0.35
+      // Plus a steep wall from 90 % of a tolerance on: every cell inside, not just most.
+      let mOver = Swift.max(0, abs(m) - 0.9)
+      let sOver = Swift.max(0, abs(s) - 0.9)
+      total += m * m + s * s + 25 * (mOver * mOver + sOver * sOver)
+    }
+    for rate in success where rate < 0.965 {
+      let short = (0.965 - rate) / 0.01
+      total += short * short
+    }
+    return total
+  }
+
+  /// Runs the study for `population` and compares it with `table`.
+  public static func evaluate(
+    _ population: UserPopulation, table: TargetTable, config: StudyConfig
+  ) throws(ParameterInputError) -> (compared: [ComparedCell], success: [(Technique, Double)]) {
+    var config = config
+    config.techniques = table.techniques
+    config.population = population
+    let result = try StudyRunner.run(config)
+    let success = table.techniques.map { technique in
+      let mine = result.records.filter { $0.technique == technique }
+      return (technique, mine.isEmpty ? 0 : Double(mine.filter(\.success).count) / Double(mine.count))
+    }
+    return (TargetComparison.compare(result.records, with: table), success)
+  }
+
+  /// Fits from `start`; `progress` hears each evaluation's number and score.
+  public static func fit(
+    _ table: TargetTable, from start: UserPopulation, config: StudyConfig, optimiser: NelderMead,
+    progress: (Int, Double, UserPopulation) -> Void = { _, _, _ in }
+  ) throws(ParameterInputError) -> FitResult {
+    _ = try evaluate(start, table: table, config: config)  // parameter problems surface here, once
+    var count = 0
+    let best = optimiser.minimize(from: unit(start)) { x in
+      let population = scaled(x)
+      let score: Double
+      if let (compared, success) = try? evaluate(population, table: table, config: config) {
+        score = objective(compared, success: success.map(\.1))
+      } else {
+        score = .infinity
+      }
+      count += 1
+      progress(count, score, population)
+      return score
+    }
+    let population = scaled(best.point)
+    let (compared, success) = try evaluate(population, table: table, config: config)
+    return FitResult(
+      population: population, objective: objective(compared, success: success.map(\.1)), compared: compared,
+      success: success, evaluations: best.evaluations)
+  }
+
+  /// A population's values in unit-cube coordinates of `UserPopulation.bounds`.
+  static func unit(_ population: UserPopulation) -> [Double] {
+    zip(population.values, UserPopulation.bounds).map { ($0 - $1.lowerBound) / ($1.upperBound - $1.lowerBound) }
+  }
+
+  /// The population at unit-cube coordinates `x`, rounded to four significant places.
+  static func scaled(_ x: [Double]) -> UserPopulation {
+    var population = UserPopulation.practised
+    population.values = zip(x, UserPopulation.bounds).map { t, b in
+      let value = b.lowerBound + t * (b.upperBound - b.lowerBound)
+      return (value * 10_000).rounded() / 10_000
+    }
+    return population
+  }
+}

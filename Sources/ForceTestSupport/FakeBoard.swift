@@ -1,0 +1,78 @@
+import ForceFirmware
+
+/// A host fake of the `Board`: flash pages with the NVMC's rules (erase to 0xFF,
+/// writes only clear bits), a power cut after a given number of flash operations,
+/// and a UART that is a pair of byte queues.
+public struct FakeBoard: Board {
+  /// A board with erased flash, no power cut and empty UART queues.
+  public init() {}
+
+  public var name: StaticString { "fake" }
+  public var flash = [UInt8](repeating: 0xFF, count: 2048)
+  /// Flash operations (erase or one 32-bit word written) left before the power is
+  /// cut; nil: never. After the cut, flash ignores everything.
+  public var operationsBeforeCut: Int?
+  public var received: [UInt8] = []
+  public var sent: [UInt8] = []
+  /// When false the transmitter stays busy: the device's transmit queue fills.
+  public var transmitterReady = true
+  /// Readings of a force sensor; nil: the board has none.
+  public var cells: (left: UInt16, right: UInt16)?
+  public var frames = 0
+  public var tickCount: UInt32 = 0
+
+  public mutating func uartRead() -> UInt8? { received.isEmpty ? nil : received.removeFirst() }
+  public mutating func uartWrite(_ byte: UInt8) -> Bool {
+    guard transmitterReady else { return false }
+    sent.append(byte)
+    return true
+  }
+  public var uartErrors: UInt32 { 0 }
+  public var hasADC: Bool { cells != nil }
+  public mutating func readCells() -> (left: UInt16, right: UInt16) { cells ?? (0, 0) }
+  public mutating func startFrameTimer(hz: UInt32) {}
+  public mutating func frameDue() -> Bool {
+    frames += 1
+    return true
+  }
+  /// Advances 3 ticks a read: a frame timed by two reads takes 3 ticks, the cost of a read.
+  public mutating func ticks() -> UInt32 {
+    tickCount &+= 3
+    return tickCount
+  }
+  public var tickHz: UInt32 { 1_000_000 }
+  public var flashPageSize: Int { 1024 }
+  public var flashPageCount: Int { 2 }
+
+  public func flashRead(page: Int, offset: Int, into buffer: UnsafeMutableRawBufferPointer) {
+    for index in 0..<buffer.count { buffer[index] = flash[page * 1024 + offset + index] }
+  }
+
+  public mutating func flashErase(page: Int) {
+    guard consumeOperation() else { return }
+    for index in (page * 1024)..<((page + 1) * 1024) { flash[index] = 0xFF }
+  }
+
+  public mutating func flashWrite(page: Int, offset: Int, words: UnsafeRawBufferPointer) {
+    precondition(offset % 4 == 0 && words.count % 4 == 0)
+    for word in 0..<(words.count / 4) {
+      guard consumeOperation() else { return }
+      for byte in 0..<4 {
+        flash[page * 1024 + offset + word * 4 + byte] &= words[word * 4 + byte]
+      }
+    }
+  }
+
+  private mutating func consumeOperation() -> Bool {
+    guard let left = operationsBeforeCut else { return true }
+    guard left > 0 else { return false }
+    operationsBeforeCut = left - 1
+    return true
+  }
+
+  public mutating func showLEDs(_ image: UInt32) {}
+  public mutating func refreshLEDs() {}
+  public mutating func startWatchdog(timeoutMs: UInt32) {}
+  public mutating func feedWatchdog() {}
+  public var resetReason: ResetReason { .powerOn }
+}

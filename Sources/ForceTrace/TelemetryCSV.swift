@@ -1,0 +1,18 @@
+import ForceEngine
+import ForceProtocol
+
+/// The record CSV (Docs/csv-formats.md): output CSV columns without `events`, one row per telemetry frame.
+public enum TelemetryCSV {
+  /// The header line (no newline).
+  public static let header = "frame,left,right,force,state,direction,position,value"
+
+  /// One row (no newline).
+  public static func row(_ t: Telemetry) -> String {
+    "\(t.frame),\(t.left),\(t.right),\(t.force),\(t.state.name),\(t.direction.name),\(OutputCSV.formatMilli(t.positionMilli)),\(t.value)"
+  }
+
+  /// One JSON object (no newline).
+  public static func json(_ t: Telemetry) -> String {
+    "{\"frame\":\(t.frame),\"left\":\(t.left),\"right\":\(t.right),\"force\":\(t.force),\"state\":\"\(t.state.name)\",\"direction\":\"\(t.direction.name)\",\"position\":\(OutputCSV.formatMilli(t.positionMilli)),\"value\":\(t.value)}"
+  }
+}

@@ -1,0 +1,36 @@
+/// What the device tells a host it is: the vendor and product IDs, the release number
+/// and the strings (Docs/usb.md).
+///
+/// The IDs are pid.codes' test pair 0x1209/0x0001, which pid.codes sets aside for
+/// development and testing: free to use on one's own bench, not to ship. A
+/// distributed ForcePicker gets its own product ID from pid.codes (free for
+/// open-source hardware) by changing `productID` here and in the udev rule.
+public struct USBIdentity: Sendable {
+  /// pid.codes.
+  public static let vendorID: UInt16 = 0x1209
+  /// pid.codes' test product ID.
+  public static let productID: UInt16 = 0x0001
+  /// iManufacturer.
+  public static let manufacturer: StaticString = "ForcePicker project"
+  /// iProduct: what `forcectl ports` and libserialport show.
+  public static let product: StaticString = "ForcePicker"
+  /// The comm interface's iInterface starts with this and ends with the version.
+  public static let interfacePrefix: StaticString = "ForcePicker firmware "
+
+  /// The firmware version, in bcdDevice and the interface string.
+  public var version: (major: UInt8, minor: UInt8, patch: UInt8)
+
+  /// The identity of a firmware at `version`.
+  public init(version: (major: UInt8, minor: UInt8, patch: UInt8)) {
+    self.version = version
+  }
+
+  /// bcdDevice: 0xJJMN for version JJ.M.N (each field capped to what BCD holds).
+  public var releaseNumber: UInt16 {
+    func bcd(_ value: UInt8, digits: UInt8) -> UInt16 {
+      let capped = UInt16(min(value, digits == 2 ? 99 : 9))
+      return digits == 2 ? (capped / 10) << 4 | capped % 10 : capped
+    }
+    return bcd(version.major, digits: 2) << 8 | bcd(version.minor, digits: 1) << 4 | bcd(version.patch, digits: 1)
+  }
+}

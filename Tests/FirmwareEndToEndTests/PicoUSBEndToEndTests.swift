@@ -1,0 +1,149 @@
+import ForceDevice
+import ForceEngine
+import ForceProtocol
+import Foundation
+import Testing
+
+/// The Pico firmware's default build in the RP2040 emulator, its serial port a USB
+/// CDC-ACM device: the emulator's USB host enumerates it, and a TCP client opening the
+/// CDC data path raises DTR as `cdc_acm` does. The same end-to-end checks as over the
+/// UART, plus what only USB has: descriptors, re-enumeration while streaming, a port
+/// nobody has open, a host that stops reading, and the throughput over 10 s.
+@Suite(.serialized, .enabled(if: PicoEmulator.usbAvailable || ProcessInfo.processInfo.environment["CI"] != nil))
+struct PicoUSBEndToEndTests {
+  @Test func enumeratesAsACDCACMDeviceAndShakesHands() throws {
+    let pico = try PicoEmulator(serial: .usb)
+    let client = try pico.connect()
+    defer { client.close() }
+    #expect(client.info?.board.equals("pico") == true)
+    #expect(client.info?.resetReason == ResetCode.powerOn)
+    let usb = try pico.usbState()
+    let device = try #require(usb["device"] as? [String: Any])
+    #expect(device["vendor_id"] as? Int == 0x1209 && device["product_id"] as? Int == 0x0001)
+    #expect(device["bcd_device"] as? Int == 0x0010 && device["class"] as? Int == 2)
+    let strings = try #require(usb["strings"] as? [String: Any])
+    #expect(strings["0"] as? [Int] == [0x0409])
+    #expect(strings["2"] as? String == "ForcePicker")
+    #expect(strings["3"] as? String == "ForcePicker firmware 0.1.0")
+    #expect(usb["device_qualifier_stalls"] as? Bool == true)
+    #expect(usb["line_coding"] as? [Int] == [0x00, 0xC2, 0x01, 0, 0, 0, 8])  // GET_LINE_CODING: 115200 8N1
+    #expect(usb["dtr"] as? Bool == true && usb["enumerations"] as? Int == 1)
+  }
+
+  @Test func parametersSaveAndSurviveAReboot() throws {
+    try PicoEndToEndTests().checkParametersSurviveAReboot(on: PicoEmulator(serial: .usb))
+  }
+
+  @Test func goldenTracesThroughTheADC() throws {
+    try PicoEndToEndTests().checkGoldenTraces(on: PicoEmulator(serial: .usb))
+  }
+
+  /// The cable is pulled and plugged back in while telemetry streams: the device keeps
+  /// running (no reset, the frame count goes on), enumerates again, and streams again.
+  @Test func reenumerationInTheMiddleOfStreaming() throws {
+    let pico = try PicoEmulator(serial: .usb)
+    var client = try pico.connect()
+    _ = try client.request(.streamStart(StreamStart(decimation: 1, events: false)))
+    let before = try telemetryFrames(from: client, count: 50)
+    try pico.command("replug")
+    client.close()
+    client = try pico.connect()
+    defer { client.close() }
+    #expect(client.info?.resetReason == ResetCode.powerOn)  // not rebooted
+    _ = try client.request(.streamStart(StreamStart(decimation: 1, events: false)))
+    let after = try telemetryFrames(from: client, count: 50)
+    #expect(after.first! > before.last!)
+    #expect(try pico.usbState()["enumerations"] as? Int == 2)
+    #expect(try pico.command("stats").contains("\"watchdog\": 0"))
+  }
+
+  /// With the port closed (DTR down) nothing goes out, however long it streams; the
+  /// next client finds the device answering.
+  @Test func nothingIsSentWhileNobodyListens() throws {
+    let pico = try PicoEmulator(serial: .usb)
+    var client = try pico.connect()
+    _ = try client.request(.streamStart(StreamStart(decimation: 1, events: true)))
+    _ = try telemetryFrames(from: client, count: 20)
+    client.close()
+    Thread.sleep(forTimeInterval: 0.5)
+    let closed = try #require(try pico.usbState()["bytes_from_device"] as? Int)
+    let start = try pico.emulatedMilliseconds()
+    while try pico.emulatedMilliseconds() < start + 1000 { Thread.sleep(forTimeInterval: 0.1) }
+    #expect(try pico.usbState()["bytes_from_device"] as? Int == closed)
+    client = try pico.connect()
+    defer { client.close() }
+    #expect(client.info?.board.equals("pico") == true)
+  }
+
+  /// A host that stops reading: the engine keeps its frames, telemetry is dropped and
+  /// counted, replies still get through once the host reads again.
+  @Test func telemetryIsDroppedAndCountedWhileTheHostDoesNotRead() throws {
+    let pico = try PicoEmulator(serial: .usb)
+    let client = try pico.connect()
+    defer { client.close() }
+    _ = try client.request(.streamStart(StreamStart(decimation: 1, events: false)))
+    let before = try telemetryFrames(from: client, count: 20)
+    try pico.command("throttle on")
+    let start = try pico.emulatedMilliseconds()
+    while try pico.emulatedMilliseconds() < start + 1000 { Thread.sleep(forTimeInterval: 0.1) }
+    try pico.command("throttle off")
+    let all = before + (try telemetryFrames(from: client, count: 60))
+    let longestGap = zip(all, all.dropFirst()).map { $1 &- $0 }.max()!
+    #expect(longestGap > 150)  // about 200 frames ran while nobody read; the stream resumed
+    guard case .statsReport(let stats) = try client.request(.stats) else { throw DeviceError.unexpected("stats") }
+    #expect(stats.streamDropped > 100)
+    #expect(try pico.usbState()["held_packets"] as? Int ?? 0 > 0)
+  }
+
+  /// Telemetry of every frame for 10 s of emulated time at 200 Hz and at the highest
+  /// frame rate the parameters allow: frames sent, received and dropped (printed for
+  /// Docs/usb.md).
+  @Test(arguments: [200, 1000]) func throughputOverTenSeconds(rate: Int) throws {
+    let pico = try PicoEmulator(serial: .usb)
+    let client = try pico.connect()
+    defer { client.close() }
+    _ = try client.request(.paramSet(ParamValue(.sampleRateHz, Int32(rate))))
+    _ = try client.request(.streamStart(StreamStart(decimation: 1, events: false)))
+    var frames: [UInt16] = []
+    let start = try pico.emulatedMilliseconds()
+    while try pico.emulatedMilliseconds() < start + 10_000 {
+      frames += try telemetryFrames(from: client, count: 0)
+    }
+    _ = try client.request(.streamStop)
+    frames += try telemetryFrames(from: client, count: 0)
+    guard case .statsReport(let stats) = try client.request(.stats) else { throw DeviceError.unexpected("stats") }
+    let span = Int(frames.last! &- frames.first!) + 1
+    let received = frames.count
+    print(
+      "USB throughput at \(rate) Hz over 10 s emulated: frames sent \(span - Int(stats.streamDropped)),"
+        + " received \(received), dropped \(stats.streamDropped) (bytes queued since boot \(stats.txBytes))")
+    #expect(span >= rate * 10)
+    #expect(received == span - Int(stats.streamDropped))
+    #expect(stats.streamDropped == 0)
+  }
+
+  /// Frame numbers of the next `count` telemetry frames (count 0: whatever arrives in 0.2 s).
+  func telemetryFrames(from client: DeviceClient, count: Int) throws -> [UInt16] {
+    var frames: [UInt16] = []
+    let deadline = Date().addingTimeInterval(60)
+    repeat {
+      for case .telemetry(let t) in try client.takeStreamed(waiting: .milliseconds(200)) { frames.append(t.frame) }
+    } while frames.count < count && Date() < deadline
+    try #require(frames.count >= count, "\(frames.count) of \(count) telemetry frames")
+    return frames
+  }
+}
+
+extension PicoEmulator {
+  /// What the emulated USB host read from the device (the control command `usb`).
+  func usbState() throws -> [String: Any] {
+    let reply = try command("usb")
+    return try #require(try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])
+  }
+
+  /// The emulated time since boot.
+  func emulatedMilliseconds() throws -> Double {
+    let stats = try JSONSerialization.jsonObject(with: Data(try command("stats").utf8)) as? [String: Any]
+    return try #require(stats?["emulated_ms"] as? Double)
+  }
+}

@@ -1,0 +1,68 @@
+import ForceEngine
+import ForceTrace
+import Foundation
+import Testing
+
+@testable import ForceSim
+
+/// The committed novice population against the published Study 1, on the full design
+/// (4 techniques × 16 participants × 32 tasks × 3 repetitions, seed 1), as
+/// `forcectl sim study --technique all` runs it.
+@Suite struct CalibrationTests {
+  static let study: Result<StudyResult, ParameterInputError> = Result {
+    () throws(ParameterInputError) -> StudyResult in try StudyRunner.run(StudyConfig(jobs: 2))
+  }
+
+  static func cells() throws -> [SummaryCell] { StudySummary.cells(try study.get().records) }
+
+  static func targets() throws -> TargetTable { try TargetTable.parse(try FitTests.document("study1-targets.csv")) }
+
+  @Test func everyCellIsWithinFifteenPercentOfThePublishedMeanAndThirtyFiveOfItsSD() throws {
+    let compared = TargetComparison.compare(try Self.cells(), with: try Self.targets())
+    #expect(compared.count == 12)
+    for row in compared {
+      let label = "\(row.target.technique.name) \(row.target.distance.label)"
+      let mean = try #require(row.meanError)
+      let sd = try #require(row.sdError)
+      #expect(abs(mean) <= 0.15, "\(label): mean off by \(TargetComparison.percent(mean))")
+      #expect(abs(sd) <= 0.35, "\(label): SD off by \(TargetComparison.percent(sd))")
+    }
+  }
+
+  @Test func thumbRollThenPulseThenPressThroughInEveryDistanceColumn() throws {
+    let cells = try Self.cells()
+    for distance in StudyDistance.allCases {
+      let means = ["thumb-roll", "pulse", "press-through"].map { name in
+        cells.first { $0.technique == name && $0.factor == "distance" && $0.level == distance.label }?.time.mean ?? 0
+      }
+      #expect(means[0] > 0 && means[0] < means[1] && means[1] < means[2], "\(distance.label): \(means)")
+    }
+  }
+
+  @Test func pressThroughHasByFarTheMostCrossings() throws {
+    let overall = try Self.cells().filter { $0.factor == "all" }
+    let pressThrough = try #require(overall.first { $0.technique == "press-through" }).crossings.mean
+    let others = overall.filter { $0.technique != "press-through" }.map(\.crossings.mean)
+    #expect(others.count == 3)
+    #expect(others.allSatisfy { pressThrough >= 2 * $0 }, "press-through \(pressThrough), others \(others)")
+  }
+
+  @Test func everyTechniqueSucceedsInNinetyFiveToOneHundredPercent() throws {
+    let overall = try Self.cells().filter { $0.factor == "all" }
+    #expect(overall.map(\.technique) == ["thumb-roll", "pulse", "press-through", "two-button"])
+    for cell in overall {
+      #expect(cell.successRate >= 0.95 && cell.successRate <= 1, "\(cell.technique): \(cell.successRate)")
+    }
+  }
+
+  @Test func summaryComparesWithTheTargetsCellByCell() throws {
+    let cells = try Self.cells()
+    let table = try Self.targets()
+    let report = StudyReport.markdown(cells, targets: table)
+    #expect(report.contains("## Simulated vs target"))
+    let row = try #require(TargetComparison.compare(cells, with: table).first)
+    let line = "| thumb-roll | OneStep | 1.32 (1.02) | \(StudySummary.fixed(row.simulated.mean / 1000, 2)) "
+    #expect(report.contains(line))
+    #expect(!StudyReport.markdown(cells).contains("Simulated vs target"))
+  }
+}

@@ -1,0 +1,87 @@
+import ForceUSB
+import Testing
+
+/// The descriptors as a host parses them: every length and total adds up, the
+/// CDC-ACM function is where Linux's `cdc_acm` looks for it, the strings decode.
+struct DescriptorTests {
+  @Test func deviceDescriptor() throws {
+    let host = ScriptedHost()
+    host.busReset()
+    let device = try #require(host.descriptor(type: 1, length: 18))
+    #expect(device.count == 18 && device[0] == 18 && device[1] == 1)
+    #expect(device[2] == 0x00 && device[3] == 0x02)  // USB 2.0
+    #expect(device[4] == 0x02)  // class: CDC
+    #expect(device[7] == 64)  // bMaxPacketSize0
+    #expect(UInt16(device[8]) | UInt16(device[9]) << 8 == 0x1209)
+    #expect(UInt16(device[10]) | UInt16(device[11]) << 8 == 0x0001)
+    #expect(UInt16(device[12]) | UInt16(device[13]) << 8 == 0x0010)  // bcdDevice 0.1.0
+    #expect(Array(device[14...17]) == [1, 2, 0, 1])
+  }
+
+  @Test func configurationParsesIntoTheCDCACMFunction() throws {
+    let host = ScriptedHost()
+    host.busReset()
+    let head = try #require(host.descriptor(type: 2, length: 9))
+    let total = Int(head[2]) | Int(head[3]) << 8
+    #expect(total == Descriptors.configurationLength)
+    let all = try #require(host.descriptor(type: 2, length: UInt16(total)))
+    #expect(all.count == total && Array(all[0..<9]) == head)
+    #expect(all[4] == 2 && all[5] == 1)  // two interfaces, configuration 1
+
+    // Walk it: every descriptor's length lands exactly on the end.
+    var offset = 0
+    var interfaces: [(number: UInt8, endpoints: UInt8, cls: UInt8, sub: UInt8)] = []
+    var endpoints: [(address: UInt8, attributes: UInt8, size: Int, interface: UInt8)] = []
+    var functional: [UInt8] = []
+    while offset < all.count {
+      let length = Int(all[offset])
+      try #require(length >= 2 && offset + length <= all.count)
+      switch all[offset + 1] {
+      case 4: interfaces.append((all[offset + 2], all[offset + 4], all[offset + 5], all[offset + 6]))
+      case 5:
+        endpoints.append(
+          (all[offset + 2], all[offset + 3], Int(all[offset + 4]) | Int(all[offset + 5]) << 8, interfaces.last!.number))
+      case 0x24: functional.append(all[offset + 2])
+      default: break
+      }
+      offset += length
+    }
+    #expect(offset == total)
+    #expect(interfaces.map(\.number) == [0, 1])
+    #expect(interfaces[0].cls == 2 && interfaces[0].sub == 2 && interfaces[0].endpoints == 1)
+    #expect(interfaces[1].cls == 0x0A && interfaces[1].endpoints == 2)
+    #expect(functional == [0x00, 0x01, 0x02, 0x06])  // header, call management, ACM, union
+    #expect(endpoints.count == 3)
+    #expect(endpoints[0].address == 0x81 && endpoints[0].attributes == 3 && endpoints[0].interface == 0)
+    #expect(endpoints[1].address == 0x02 && endpoints[1].attributes == 2 && endpoints[1].size == 64)
+    #expect(endpoints[2].address == 0x82 && endpoints[2].attributes == 2 && endpoints[2].size == 64)
+  }
+
+  @Test func stringsNameTheProductAndTheFirmwareVersion() throws {
+    let host = ScriptedHost()
+    host.busReset()
+    #expect(host.descriptor(type: 3, index: 0) == [4, 3, 0x09, 0x04])
+    #expect(host.string(1) == "ForcePicker project")
+    #expect(host.string(2) == "ForcePicker")
+    #expect(host.string(3) == "ForcePicker firmware 0.1.0")
+    let other = ScriptedHost(
+      port: USBSerial(controller: FakeController(), identity: USBIdentity(version: (12, 3, 104))))
+    other.busReset()
+    #expect(other.string(3) == "ForcePicker firmware 12.3.104")
+    #expect(USBIdentity(version: (12, 3, 9)).releaseNumber == 0x1239)
+  }
+
+  @Test func shortRequestsAreTruncatedAndLongRepliesSplitIntoPackets() throws {
+    let host = ScriptedHost()
+    host.busReset()
+    #expect(host.descriptor(type: 1, length: 8)?.count == 8)
+    #expect(host.descriptor(type: 2, length: 64)?.count == 64)
+    #expect(host.descriptor(type: 3, index: 2, length: 2) == [24, 3])
+    // The 67-byte configuration goes out as 64 + 3.
+    host.event(.setup(SetupPacket(requestType: 0x80, request: 6, value: 0x0200, length: 255)))
+    #expect(host.port.controller.controlInArmed?.count == 64)
+    host.port.controller.controlInArmed = nil
+    host.event(.controlInDone)
+    #expect(host.port.controller.controlInArmed?.count == 3)
+  }
+}

@@ -1,0 +1,316 @@
+"""The USB host side of Tools/pico-emulator.py: rp2040py's CDC-ACM host (`USBCDC`)
+enumerates the firmware's USB device; this class adds what a Linux host does and
+USBCDC leaves out, and carries the CDC data path to a TCP client.
+
+USBCDC enumerates the way rp2040py's own host does: after the bus reset, SET_ADDRESS,
+the configuration descriptor (9 bytes, then all of it), SET_CONFIGURATION, then
+SET_CONTROL_LINE_STATE. Once it has, this host reads the device descriptor and the
+strings (as `lsusb` shows them), checks that a device-qualifier request STALLs (a
+full-speed device has none), and then plays `cdc_acm`: opening the port (a TCP client
+connecting) raises DTR and RTS, sets 115200 8N1 and reads it back; closing it (the
+client going away) drops them.
+
+What it does differently from USBCDC, because of the emulator (rp2040py 0.3.6):
+  * USBCDC raises DTR as part of enumeration; here the lines stay down until a client
+    opens the port, as on Linux, where they rise when an application opens the tty.
+  * USBCDC answers an armed bulk OUT buffer at once, with zero bytes when it has
+    nothing to send, so a device that re-arms would spin; here the buffer stays
+    armed until the client sends bytes, as on a real bus (the host sends no OUT
+    transaction without data).
+  * rp2040py completes every bulk IN packet as soon as it is armed. `throttle` (and
+    a client that leaves 64 KB unread) holds the armed packet instead, as a Linux
+    host does when the tty's buffer is full and cdc_acm stops reading.
+  * Control requests of its own (the descriptors, the line coding) complete their
+    status stage before the next one starts, as a host controller does.
+"""
+import collections
+
+from rp2040py.usb.cdc import USBCDC
+
+AVAILABLE = 1 << 10
+FULL = 1 << 15
+STALL = 1 << 11
+EP_STALL_ARM = 0x68
+DTR_RTS = 3
+PENDING_LIMIT = 64 * 1024
+
+
+def setup(request_type, request, value=0, index=0, length=0):
+    return bytes((request_type, request, value & 0xFF, value >> 8, index & 0xFF, index >> 8, length & 0xFF,
+                  length >> 8))
+
+
+class Request:
+    def __init__(self, packet, out=b"", done=None, expect_stall=False):
+        self.packet = packet
+        self.out = out
+        self.done = done or (lambda data: None)
+        self.expect_stall = expect_stall
+        self.is_in = bool(packet[0] & 0x80)
+        self.length = packet[6] | packet[7] << 8
+        self.received = bytearray()
+        self.data_done = False
+        self.status_armed = False
+
+
+class QuietCDC(USBCDC):
+    """USBCDC with the control lines down at enumeration (see the module notes)."""
+
+    def _cdc_set_control_line_state(self, value=None, interface_number=None):
+        super()._cdc_set_control_line_state(0 if value is None else value, interface_number)
+
+
+class CDCHost:
+    def __init__(self, mcu, clock):
+        self.mcu, self.usb, self.clock = mcu, mcu.usb_ctrl, clock
+        self.cdc = QuietCDC(self.usb)
+        self.cdc.on_device_connected = self._enumerated
+        self._cdc_write, self._cdc_read = self.usb.on_endpoint_write, self.usb.on_endpoint_read
+        self.usb.on_endpoint_write = self._endpoint_write
+        self.usb.on_endpoint_read = self._endpoint_read
+        self._cdc_reset = self.usb.on_reset
+        self.usb.on_reset = self._controller_reset
+        self._dpram_updated = self.usb.dpram_updated
+        self.usb.dpram_updated = self._dpram_written
+        self.next_alarm = clock.create_alarm(self._start_next)
+        self.stall_alarm = clock.create_alarm(self._check_stall)
+        self.enumerations = 0
+        self.info = {}
+        self.held_packets = 0
+        self.bytes_to_device = self.bytes_from_device = 0
+        self.throttle = False
+        self.backlog = 0  # bytes the client has not taken yet
+        self.want_open = False
+        self._clear()
+
+    def _clear(self):
+        self.ready = False  # enumerated, and USBCDC's last request finished
+        self.lines_pending = False
+        self.queue = collections.deque()
+        self.current = None
+        self.opened = False
+        self.to_device = bytearray()
+        self.from_device = bytearray()
+        self.out_armed = 0
+        self.held = False
+        self.next_alarm.cancel()
+        self.stall_alarm.cancel()
+
+    # --- what the harness calls ------------------------------------------------------
+
+    def open(self):
+        """A client opened the port: DTR and RTS up, 115200 8N1, read back."""
+        self.want_open = True
+        self.to_device.clear()
+        if self.ready:
+            self._queue_open()
+
+    def close(self):
+        """The client went away: DTR and RTS down."""
+        self.want_open = False
+        self.opened = False
+        self.to_device.clear()
+        self.from_device.clear()
+        if self.ready:
+            self._request(setup(0x21, 0x22, 0, self._interface()))
+
+    def send(self, data):
+        self.to_device += data
+        self._deliver()
+
+    def take(self):
+        data = bytes(self.from_device)
+        self.from_device.clear()
+        return data
+
+    def set_throttle(self, on):
+        self.throttle = on
+        self.release()
+
+    def release(self):
+        """Sends a held bulk IN packet once the host reads again."""
+        if self.held and not self.throttled():
+            self.held = False
+            offset = self._in_control()
+            value = int.from_bytes(self.mcu.usb_dpram[offset:offset + 4], "little")
+            if value & AVAILABLE:
+                self._dpram_updated(offset, value)
+
+    def replug(self):
+        """The cable pulled and plugged back in: the host forgets the device, resets the
+        bus, and enumerates it again."""
+        self._cdc_reset()
+        self._clear()
+        self.usb.reset_device()
+
+    def busy(self):
+        """True while bytes wait for the firmware (so the harness must not skip time)."""
+        out = int.from_bytes(self.mcu.usb_dpram[self._out_control():self._out_control() + 4], "little")
+        return bool(self.opened and self.to_device) or bool(out & FULL and not out & AVAILABLE and self.opened)
+
+    def throttled(self):
+        return self.throttle or self.backlog > PENDING_LIMIT
+
+    def state(self):
+        return dict(self.info, enumerations=self.enumerations, configured=self.ready, dtr=self.opened,
+                    bytes_to_device=self.bytes_to_device, bytes_from_device=self.bytes_from_device,
+                    held_packets=self.held_packets, throttled=self.throttle)
+
+    # --- endpoints ---------------------------------------------------------------------
+
+    def _interface(self):
+        return max(self.cdc._control_interface, 0)
+
+    def _in_control(self):
+        return 0x80 + 8 * (self.cdc._in_endpoint if self.cdc._in_endpoint > 0 else 2)
+
+    def _out_control(self):
+        return 0x84 + 8 * (self.cdc._out_endpoint if self.cdc._out_endpoint > 0 else 2)
+
+    def _dpram_written(self, offset, value):
+        if offset == self._in_control() and value & AVAILABLE and self.ready and self.throttled():
+            self.held = True  # stays armed: the host sends no IN token
+            self.held_packets += 1
+            return
+        self._dpram_updated(offset, value)
+
+    def _endpoint_write(self, endpoint, buffer):
+        if endpoint == 0:
+            if self.current is not None:
+                self._control_in(buffer)
+            elif self.lines_pending and not buffer:
+                self.lines_pending = False
+                self.ready = True
+                self._after_enumeration()
+            else:
+                self._cdc_write(endpoint, buffer)
+        elif endpoint == self.cdc._in_endpoint:
+            self.bytes_from_device += len(buffer)
+            if self.opened:
+                self.from_device += buffer
+        else:
+            self._cdc_write(endpoint, buffer)
+
+    def _endpoint_read(self, endpoint, size):
+        if endpoint == 0 and self.current is not None:
+            request = self.current
+            if not request.is_in and request.out:
+                self.usb.endpoint_read_done(0, request.out[:size])
+            elif request.is_in:
+                request.status_armed = True
+                self._status_stage()
+        elif endpoint == 0:
+            self._cdc_read(endpoint, size)
+        elif endpoint == self.cdc._out_endpoint:
+            self.out_armed = size
+            self._deliver()
+        else:
+            self._cdc_read(endpoint, size)
+
+    def _deliver(self):
+        if self.out_armed and self.opened and self.to_device:
+            chunk = bytes(self.to_device[:self.out_armed])
+            del self.to_device[:len(chunk)]
+            self.out_armed = 0
+            self.bytes_to_device += len(chunk)
+            self.usb.endpoint_read_done(self.cdc._out_endpoint, chunk)
+
+    # --- control requests --------------------------------------------------------------
+
+    def _enumerated(self):
+        # USBCDC has just sent SET_CONTROL_LINE_STATE; its status packet ends enumeration.
+        self.lines_pending = True
+
+    def _after_enumeration(self):
+        self.enumerations += 1
+        self.info = {"strings": {}}
+        self._request(setup(0x80, 6, 0x0100, 0, 18), done=self._device_descriptor)
+        self._request(setup(0x80, 6, 0x0300, 0, 255), done=lambda d: self._string(0, d))
+        for index in (1, 2, 3):
+            self._request(setup(0x80, 6, 0x0300 | index, 0x0409, 255), done=lambda d, i=index: self._string(i, d))
+        self._request(setup(0x80, 6, 0x0600, 0, 10), expect_stall=True,
+                      done=lambda d: self.info.update(device_qualifier_stalls=d is None))
+        if self.want_open:
+            self._queue_open()
+
+    def _queue_open(self):
+        interface = self._interface()
+        self._request(setup(0x21, 0x22, DTR_RTS, interface))
+        self._request(setup(0x21, 0x20, 0, interface, 7), out=bytes((0x00, 0xC2, 0x01, 0x00, 0, 0, 8)))
+        self._request(setup(0xA1, 0x21, 0, interface, 7), done=self._opened)
+
+    def _opened(self, data):
+        self.info["line_coding"] = list(data) if data is not None else None
+        self.opened = self.want_open
+        self._deliver()
+
+    def _device_descriptor(self, data):
+        if data is None or len(data) < 18:
+            self.info["device"] = None
+            return
+        word = lambda i: data[i] | data[i + 1] << 8
+        self.info["device"] = {"vendor_id": word(8), "product_id": word(10), "bcd_device": word(12),
+                               "class": data[4], "max_packet_0": data[7], "configurations": data[17],
+                               "strings": [data[14], data[15], data[16]]}
+
+    def _string(self, index, data):
+        if data is None or len(data) < 2:
+            self.info["strings"][str(index)] = None
+        elif index == 0:
+            self.info["strings"]["0"] = [data[i] | data[i + 1] << 8 for i in range(2, len(data) - 1, 2)]
+        else:
+            self.info["strings"][str(index)] = bytes(data[2:data[0]]).decode("utf-16-le")
+
+    def _request(self, packet, out=b"", done=None, expect_stall=False):
+        self.queue.append(Request(packet, out, done, expect_stall))
+        if self.current is None:
+            self.next_alarm.schedule(20_000)
+
+    def _start_next(self):
+        if self.current is not None or not self.queue or not self.ready:
+            return
+        self.current = self.queue.popleft()
+        self.usb.send_setup_packet(self.current.packet)
+        if self.current.expect_stall:
+            self.stall_alarm.schedule(2_000_000)  # the firmware polls far more often than every 2 ms
+
+    def _control_in(self, buffer):
+        request = self.current
+        if request.is_in and not request.data_done:
+            request.received += buffer
+            if len(buffer) < 64 or len(request.received) >= request.length:
+                request.data_done = True
+                self._status_stage()
+        elif not request.is_in and not buffer:
+            self._finish(b"")
+
+    def _status_stage(self):
+        """Once the data is in and the device has armed endpoint 0 OUT: the zero-length
+        status packet."""
+        request = self.current
+        if request.data_done and request.status_armed:
+            self.usb.endpoint_read_done(0, b"")
+            self._finish(bytes(request.received))
+
+    def _check_stall(self):
+        request = self.current
+        if request is None or not request.expect_stall:
+            return
+        control = int.from_bytes(self.mcu.usb_dpram[0x80:0x84], "little")
+        stalled = bool(control & STALL) and bool(self.usb.read_uint32(EP_STALL_ARM) & 1)
+        self._finish(None if stalled else bytes(request.received))
+
+    def _finish(self, data):
+        request, self.current = self.current, None
+        self.stall_alarm.cancel()
+        request.done(data)
+        if self.queue:
+            self.next_alarm.schedule(20_000)
+
+    def device_gone(self):
+        """The chip was reset: the device dropped off the bus; the host forgets it."""
+        self._controller_reset()
+
+    def _controller_reset(self):
+        self._cdc_reset()
+        self._clear()
