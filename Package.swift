@@ -21,6 +21,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
     // Core: Embedded-clean, shared by the firmware and the host.
@@ -43,11 +44,12 @@ let package = Package(
       providers: [.apt(["libserialport-dev"])]
     ),
     .target(name: "ForceLink", dependencies: ["CLibSerialPort"]),
+    .target(name: "ForceWebBridge", dependencies: ["ForceLink", .product(name: "FlyingFox", package: "FlyingFox")]),
     .target(name: "ForceDevice", dependencies: ["ForceEngine", "ForceProtocol", "ForceTrace", "ForceLink"]),
     .target(
       name: "ForceCtlKit",
       dependencies: [
-        "ForceEngine", "ForceProtocol", "ForceTrace", "ForceSim", "ForceLink", "ForceDevice",
+        "ForceEngine", "ForceProtocol", "ForceTrace", "ForceSim", "ForceLink", "ForceDevice", "ForceWebBridge",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

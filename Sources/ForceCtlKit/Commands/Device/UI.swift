@@ -1,0 +1,108 @@
+import ArgumentParser
+import ForceDevice
+import ForceLink
+import ForceWebBridge
+import Foundation
+
+extension ForceCtl {
+  /// `forcectl ui`: the web tuner, bridged to one device.
+  public struct UI: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+      commandName: "ui",
+      abstract: "Serve the web tuner (live plots, parameters, recording) bridged to a device.",
+      discussion: """
+        Serves the page in Web/ and relays bytes between it and the device over a \
+        WebSocket; the page speaks the wire protocol itself, with the firmware's Swift \
+        code compiled to WebAssembly (Tools/build-wasm, run here when the module is \
+        missing). One page at a time holds the device; a second one is told so. The \
+        server listens on loopback; another address needs --allow-remote, and anyone who \
+        can reach it can change and save the device's parameters (there is no \
+        authentication).
+        """
+    )
+
+    @OptionGroup public var device: DeviceOptions
+
+    @Option(help: ArgumentHelp("Address to serve the page on (IPv4 HOST:PORT).", valueName: "HOST:PORT"))
+    public var listen: String = ListenAddress.defaultAddress.description
+
+    @Flag(help: "Allow --listen on an address other than loopback (no authentication).")
+    public var allowRemote = false
+
+    @Option(help: ArgumentHelp("Directory with the page (default: Web/ of the repository).", valueName: "DIR"))
+    public var web: String?
+
+    public init() {}
+
+    public func validate() throws {
+      do {
+        _ = try PortAddress(parsing: device.port)
+        let address = try ListenAddress(parsing: listen)
+        if !address.isLoopback && !allowRemote {
+          throw ValidationError(
+            "--listen \(listen) is reachable from other machines and the page has no authentication; add --allow-remote to do it anyway"
+          )
+        }
+      } catch let error as LinkError {
+        throw ValidationError(error.description)
+      } catch let error as BridgeError {
+        throw ValidationError(error.description)
+      }
+    }
+
+    public func run() throws {
+      let port = try PortAddress(parsing: device.port)
+      let address = try ListenAddress(parsing: listen)
+      let root = try webRoot()
+      if !address.isLoopback {
+        printError("warning: serving on \(address) with no authentication: anyone who reaches it can change the device")
+      }
+      let bridge = WebBridge(
+        device: port, baud: device.baud, connectTimeout: device.timeoutDuration, listen: address, webRoot: root)
+      let failure = BridgeFailure()
+      let done = DispatchSemaphore(value: 0)
+      Task {
+        do {
+          try await bridge.run { bound in
+            print("forcectl ui: http://\(bound)/ bridged to \(port) (Ctrl-C to stop)")
+            fflush(nil)
+          }
+        } catch {
+          failure.message = (error as? BridgeError)?.description ?? "\(error)"
+        }
+        done.signal()
+      }
+      done.wait()
+      if let message = failure.message { throw CLIError(message) }
+    }
+
+    /// The page's directory, with the wasm module built if it is missing.
+    func webRoot() throws -> URL {
+      if let web {
+        let url = URL(fileURLWithPath: web)
+        guard FileManager.default.fileExists(atPath: url.appendingPathComponent("index.html").path) else {
+          throw CLIError("--web \(web) has no index.html")
+        }
+        return url
+      }
+      guard let root = RepositoryRoot.find() else {
+        throw CLIError("run this from the ForcePicker repository (it serves Web/), or give --web DIR")
+      }
+      let web = root.appendingPathComponent("Web")
+      if !FileManager.default.fileExists(atPath: web.appendingPathComponent("forcepicker.wasm").path) {
+        printError("building the page's WebAssembly module (Tools/build-wasm)…")
+        let build = Process()
+        build.executableURL = root.appendingPathComponent("Tools/build-wasm")
+        try build.run()
+        build.waitUntilExit()
+        guard build.terminationStatus == 0 else { throw CLIError("Tools/build-wasm failed") }
+      }
+      return web
+    }
+  }
+}
+
+/// Why the bridge stopped, handed from its task to the command.
+private final class BridgeFailure: @unchecked Sendable {
+  var message: String?
+}

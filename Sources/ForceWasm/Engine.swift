@@ -1,0 +1,127 @@
+import ForceEngine
+import ForceProtocol
+
+// The engine for the page's offline mode: the same ForceEngine the firmware runs,
+// with its own parameters, stepped by JavaScript one frame at a time. The
+// parameter table and the rule texts serve the online mode too.
+
+/// The offline engine and its parameters.
+struct OfflineEngine {
+  var parameters = Parameters.defaults
+  var engine = ForceEngine(parameters: .defaults)
+}
+
+nonisolated(unsafe) var offline = OfflineEngine()
+
+/// Restarts the engine (idle, at start_value) with the current parameters.
+@_expose(wasm, "fp_engine_reset")
+@_cdecl("fp_engine_reset")
+public func fpEngineReset() { offline.engine = ForceEngine(parameters: offline.parameters) }
+
+/// Runs one frame; writes force, state, direction, value, fraction, unitsPerItem,
+/// positionMilli and the five event fields. Readings are clamped to 0…1023.
+@_expose(wasm, "fp_engine_step")
+@_cdecl("fp_engine_step")
+public func fpEngineStep(_ left: Int32, _ right: Int32) {
+  let output = offline.engine.step(left: reading(left), right: reading(right))
+  var out = FieldWriter()
+  writeOutput(output, &out)
+}
+
+func reading(_ value: Int32) -> UInt16 { UInt16(max(0, min(1023, value))) }
+
+/// Number of parameters in this build's table.
+@_expose(wasm, "fp_param_count")
+@_cdecl("fp_param_count")
+public func fpParamCount() -> Int32 { Int32(ParameterID.count) }
+
+/// Writes the paramDescription fields of parameter `id` with the offline value;
+/// returns 0, or -1 for an unknown id.
+@_expose(wasm, "fp_param_describe")
+@_cdecl("fp_param_describe")
+public func fpParamDescribe(_ id: Int32) -> Int32 {
+  guard let parameter = ParameterID.at(Int(id)) else { return -1 }
+  var out = FieldWriter()
+  writeDescription(ParamDescription(parameter, value: offline.parameters[parameter]), &out)
+  return 0
+}
+
+/// Sets an offline parameter, checked as the device checks it. Returns 0 when set,
+/// -1 for an unknown id, or 1 when refused, with fields parameter, rule, value as the
+/// device's `outOfRange` reply to `paramSet` has them (the id and value sent).
+@_expose(wasm, "fp_param_set")
+@_cdecl("fp_param_set")
+public func fpParamSet(_ id: Int32, _ value: Int32) -> Int32 {
+  guard let parameter = ParameterID.at(Int(id)) else { return -1 }
+  do throws(ParameterError) {
+    try offline.parameters.set(parameter, to: value)
+    offline.engine.apply(offline.parameters)
+    return 0
+  } catch {
+    return refused(ErrorReply(rejecting: ParamValue(id: parameter.rawValue, value: value), because: error))
+  }
+}
+
+/// Restores the offline parameters to the factory defaults.
+@_expose(wasm, "fp_param_defaults")
+@_cdecl("fp_param_defaults")
+public func fpParamDefaults() {
+  offline.parameters = .defaults
+  offline.engine.apply(offline.parameters)
+}
+
+/// Writes the text of rule code `rule` to the text area; returns its length, or -1.
+@_expose(wasm, "fp_rule_text")
+@_cdecl("fp_rule_text")
+public func fpRuleText(_ rule: Int32) -> Int32 {
+  guard rule >= 0, rule < 256, let known = ParameterRule(rawValue: UInt8(rule)) else { return -1 }
+  return putStatic(known.text)
+}
+
+/// Writes the symbol of `value` for enum parameter `id` (e.g. "thumb-roll");
+/// returns its length, or -1 when the parameter has no symbols or the value none.
+@_expose(wasm, "fp_symbol")
+@_cdecl("fp_symbol")
+public func fpSymbol(_ id: Int32, _ value: Int32) -> Int32 {
+  guard let parameter = ParameterID.at(Int(id)), let symbol = parameter.symbol(for: value) else { return -1 }
+  return putStatic(symbol)
+}
+
+/// Copies a static text to the start of the text area; returns its length.
+func putStatic(_ text: StaticString) -> Int32 {
+  let area = Area.text
+  let count = min(text.utf8CodeUnitCount, area.count)
+  for index in 0..<count { area[index] = text.utf8Start[index] }
+  return Int32(count)
+}
+
+/// Sets several offline parameters at once, all or nothing, from the fields
+/// (count, id0, value0, …, as paramSetBatch). Returns 0 when set, -1 for a bad
+/// count or id, or 1 when refused, with fields parameter, rule, value as the device's
+/// `outOfRange` reply to `paramSetBatch` has them (the parameter the rule names).
+@_expose(wasm, "fp_param_set_batch")
+@_cdecl("fp_param_set_batch")
+public func fpParamSetBatch() -> Int32 {
+  guard let batch = try? readBatch(), validIDs(batch) else { return -1 }
+  do throws(ParameterError) {
+    try batch.apply(to: &offline.parameters)
+    offline.engine.apply(offline.parameters)
+    return 0
+  } catch {
+    return refused(ErrorReply(requestType: .paramSetBatch, rejected: error))
+  }
+}
+
+func validIDs(_ batch: ParamBatch) -> Bool {
+  for index in 0..<batch.count where ParameterID(rawValue: batch[index].id) == nil { return false }
+  return true
+}
+
+/// Writes a refusal's fields (parameter, rule, value) from the device's reply; returns 1.
+func refused(_ reply: ErrorReply) -> Int32 {
+  var out = FieldWriter()
+  out.put(reply.parameter)
+  out.put(reply.detail)
+  out.put(reply.value)
+  return 1
+}

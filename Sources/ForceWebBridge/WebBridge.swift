@@ -1,0 +1,67 @@
+import FlyingFox
+import FlyingSocks
+import ForceLink
+import Foundation
+
+/// `forcectl ui`'s server: the page's files from `webRoot`, and the `/device`
+/// WebSocket that relays bytes to and from one device. `/bridge.json` tells the
+/// page which device it is bridged to.
+public struct WebBridge: Sendable {
+  /// The device.
+  public let device: PortAddress
+  /// Its baud rate (serial ports only).
+  public let baud: Int
+  /// How long to wait for a TCP device to accept the connection.
+  public let connectTimeout: Duration
+  /// Where to serve.
+  public let listen: ListenAddress
+  /// The directory with index.html and forcepicker.wasm.
+  public let webRoot: URL
+
+  /// A bridge; nothing is opened until `run`.
+  public init(device: PortAddress, baud: Int, connectTimeout: Duration, listen: ListenAddress, webRoot: URL) {
+    self.device = device
+    self.baud = baud
+    self.connectTimeout = connectTimeout
+    self.listen = listen
+    self.webRoot = webRoot
+  }
+
+  /// Serves until cancelled; calls `ready` with the address actually bound (port 0
+  /// picks a free one).
+  public func run(ready: @escaping @Sendable (ListenAddress) -> Void) async throws {
+    let address: sockaddr_in
+    do {
+      address = try sockaddr_in.inet(ip4: listen.host, port: listen.port)
+    } catch {
+      throw BridgeError("cannot listen on \(listen): not an IPv4 address")
+    }
+    let server = HTTPServer(address: address, logger: .disabled)
+    let relay = DeviceRelay(address: device, baud: baud, connectTimeout: connectTimeout, claim: Claim())
+    await server.appendRoute("GET /device", to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: relay)))
+    let description = Status.json("bridge", device.description)
+    await server.appendRoute("GET /bridge.json") { _ in
+      HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: Data(description.utf8))
+    }
+    await server.appendRoute("GET /") { _ in
+      HTTPResponse(statusCode: .temporaryRedirect, headers: [.location: "/index.html"])
+    }
+    await server.appendRoute("GET /*", to: DirectoryHTTPHandler(root: webRoot, serverPath: "/"))
+    let task = Task { try await server.run() }
+    do {
+      try await server.waitUntilListening(timeout: 5)
+    } catch {
+      task.cancel()
+      _ = try? await task.value
+      throw BridgeError("cannot listen on \(listen): \(error.localizedDescription)")
+    }
+    var bound = listen
+    if case .ip4(_, let port) = await server.listeningAddress { bound.port = port }
+    ready(bound)
+    try await withTaskCancellationHandler {
+      try await task.value
+    } onCancel: {
+      task.cancel()
+    }
+  }
+}

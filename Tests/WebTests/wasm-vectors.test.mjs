@@ -1,0 +1,168 @@
+// The wasm protocol module against the example frames of Protocol.md, the same
+// vectors Tests/ForceProtocolTests/DocumentVectorTests.swift checks the Swift
+// module with: each `// name` line followed by a line of hex bytes is one frame.
+//
+//   node --test Tests/WebTests/     (after Tools/build-wasm)
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { Wire, eventTokens, TYPES, ERROR_CODES } from "../../Web/js/wire.js";
+
+const root = new URL("../../", import.meta.url);
+const wasm = readFileSync(new URL(process.env.FORCEPICKER_WASM ?? "Web/forcepicker.wasm", root));
+const doc = readFileSync(new URL("Sources/ForceProtocol/ForceProtocol.docc/Protocol.md", root), "utf8");
+
+function vectors() {
+  const lines = doc.split("\n");
+  const result = [];
+  lines.forEach((line, index) => {
+    const label = line.trim();
+    if (!label.startsWith("// ") || index + 1 >= lines.length) return;
+    const hex = lines[index + 1].trim();
+    if (!/^[0-9a-f]{2}( [0-9a-f]{2})*$/.test(hex)) return;
+    result.push({ label: label.slice(3).split(" ")[0], bytes: Uint8Array.from(hex.split(" "), (h) => parseInt(h, 16)) });
+  });
+  return result;
+}
+
+// What the prose of Protocol.md says each example decodes to.
+const expected = {
+  hello: { seq: 1, protocolVersion: 2 },
+  "hello-v1": { seq: 1, protocolVersion: 1 },
+  info: { protocolVersion: 2, major: 0, minor: 1, patch: 0, layoutVersion: 1, schemaHash: 0x12345678, parameterCount: 25, resetReason: 0, board: "microbit-v1", parameterSource: 1, capabilities: 0x1f, maxFrameSize: 255 },
+  "info-olderRecord": { protocolVersion: 2, board: "sitl", parameterSource: 4, capabilities: 0x1e },
+  paramDescription: { id: 4, count: 25, value: 205, min: 2, max: 1021, defaultValue: 205, paramName: "rest_threshold", unit: "counts" },
+  "paramSet": { id: 16, value: 60 },
+  "paramSet-rejected": { id: 4, value: 20 },
+  "error-outOfRange": { code: 3, requestType: 4, parameter: 4, detail: 2, value: 20 },
+  paramSetBatch: { pairs: [[4, 250], [5, 800]] },
+  "paramSetBatch-rejected": { pairs: [[4, 900], [16, 40000]] },
+  "error-batch": { code: 3, requestType: 5, parameter: 16, detail: 0, value: 40000 },
+  "error-flash": { code: 5, requestType: 6, parameter: 255, detail: 0 },
+  paramLoaded: { seq: 8, source: 0 },
+  "paramLoaded-older": { seq: 8, source: 4 },
+  streamStart: { decimation: 1, events: 1 },
+  "error-unsupported": { code: 7, requestType: 9, parameter: 255, detail: 1, value: 0 },
+  telemetry: { frame: 1234, left: 512, right: 300, force: 640, state: 2, direction: 0, value: 42, positionMilli: 42317 },
+  "telemetry-first": { seq: 0, frame: 300, state: 0 },
+  event: { frame: 1240, eventValue: 7 },
+  inject: { resetFirst: 1, endSession: 0, samples: [[0, 0], [300, 280]] },
+  injectResult: { index: 1, force: 412, state: 2, value: 3, fraction: 70313, unitsPerItem: 200000, positionMilli: 3352 },
+  benchResult: { frames: 10000, ticks: 812345, tickHz: 1000000, maxFrameTicks: 95 },
+  "benchResult-ended": { frames: 5120, tickHz: 16000000 },
+  stats: { seq: 0x14 },
+  statsReport: { rxBytes: 80021, rxFrames: 10003, rxCRCErrors: 1, rxOverruns: 0, rxMalformed: 0, rxTooShort: 0, uartErrors: 0, busy: 3, dropped: 0, txBytes: 192705, streamDropped: 12 },
+  "error-busy": { code: 4, requestType: 3, parameter: 255, detail: 255, value: 0 },
+};
+
+// Requests the device refuses before doing anything, each with the error it replies:
+// the module refuses them too, and names the same field and value.
+const rejected = {
+  "unknown-request": { reply: "error-unknownType", error: "unknownType" },
+  "streamStart-reservedFlags": { reply: "error-reservedFlags", error: "fieldOutOfRange", offset: 2, value: 5 },
+  "inject-badReading": { reply: "error-badReading", error: "fieldOutOfRange", offset: 5, value: 1024 },
+  "bench-tooLong": { reply: "error-benchFrames", error: "fieldOutOfRange", offset: 0, value: -1 },
+};
+
+const wire = await Wire.fromBytes(wasm);
+
+test("every example of Protocol.md decodes to one frame and re-encodes to the same bytes", () => {
+  const examples = vectors();
+  assert.ok(examples.length >= 25, `only ${examples.length} vectors found`);
+  for (const { label, bytes } of examples) {
+    wire.resetReceiver();
+    const messages = wire.feed(bytes);
+    assert.equal(messages.length, 1, `${label}: ${messages.length} frames`);
+    const m = messages[0];
+    if (label === "crc-check" || rejected[label]) {
+      assert.equal(m.name, "invalid", label);
+      assert.equal(m.error, rejected[label]?.error ?? "unknownType", label);
+      assert.deepEqual(wire.encodeRaw(m.type, m.seq, m.body), bytes, `${label} re-encodes differently`);
+      if (label === "crc-check") assert.equal(new TextDecoder().decode(m.body), "3456789");
+      continue;
+    }
+    assert.notEqual(m.name, "invalid", `${label}: ${m.error}`);
+    assert.ok(label === m.name || label.startsWith(m.name + "-"), `${label} decoded as ${m.name}`);
+    for (const [key, value] of Object.entries(expected[label] ?? {})) {
+      assert.deepEqual(m[key], value, `${label}.${key}`);
+    }
+    assert.deepEqual(wire.encode(m.name, m, m.seq), bytes, `${label} re-encodes differently`);
+  }
+});
+
+test("every example the test names is in Protocol.md, and the module decodes all message types", () => {
+  const labels = new Set(vectors().map((v) => v.label));
+  for (const label of [...Object.keys(expected), ...Object.keys(rejected)]) assert.ok(labels.has(label), label);
+  const names = new Set(vectors().map((v) => { wire.resetReceiver(); return wire.feed(v.bytes)[0].name; }));
+  for (const name of Object.keys(TYPES)) assert.ok(names.has(name), `no example decodes as ${name}`);
+});
+
+test("a refused request is refused by the module as the device's error reply says", () => {
+  const frames = Object.fromEntries(vectors().map(({ label, bytes }) => {
+    wire.resetReceiver();
+    return [label, wire.feed(bytes)[0]];
+  }));
+  for (const [label, want] of Object.entries(rejected)) {
+    const request = frames[label], reply = frames[want.reply];
+    assert.equal(reply.name, "error", want.reply);
+    assert.equal(reply.seq, request.seq, `${want.reply} answers ${label}`);
+    assert.equal(reply.requestType, request.type, want.reply);
+    if (want.error === "unknownType") {
+      assert.equal(ERROR_CODES[reply.code], "unknownType");
+      continue;
+    }
+    assert.deepEqual([request.offset, request.value], [want.offset, want.value], label);
+    assert.equal(ERROR_CODES[reply.code], "outOfRange", want.reply);
+    assert.deepEqual([reply.parameter, reply.detail, reply.value], [255, request.offset, request.value], want.reply);
+  }
+});
+
+test("the event and injectResult examples carry the events the document lists", () => {
+  const events = {};
+  for (const { label, bytes } of vectors()) {
+    if (label === "event" || label === "injectResult") events[label] = eventTokens(wire.feed(bytes)[0]);
+  }
+  assert.equal(events.event, "commit:7;release");
+  assert.equal(events.injectResult, "touch-down:87;direction:down;boost:on;value:42");
+});
+
+test("a damaged frame is counted and not delivered", () => {
+  wire.resetReceiver();
+  const telemetry = vectors().find((v) => v.label === "telemetry").bytes.slice();
+  telemetry[5] ^= 0x04;
+  assert.equal(wire.feed(telemetry).length, 0);
+  assert.equal(wire.stats().crcErrors, 1);
+  assert.equal(wire.feed(vectors().find((v) => v.label === "hello").bytes).length, 1);
+});
+
+test("the engine refuses what the device refuses, with the same reply fields", () => {
+  const reply = (label) => {
+    wire.resetReceiver();
+    const m = wire.feed(vectors().find((v) => v.label === label).bytes)[0];
+    return { parameter: m.parameter, rule: m.detail, value: m.value };
+  };
+  wire.paramDefaults();
+  // rest_threshold 20 breaks rule 2: the device names the parameter and value sent.
+  assert.deepEqual(wire.paramSet(4, 20), reply("error-outOfRange"));
+  assert.equal(wire.ruleText(2), "contact_threshold < rest_threshold - hysteresis");
+  // A batch: the first broken rule (range_max's range) with the parameter it names.
+  assert.deepEqual(wire.paramSetBatch([[4, 900], [16, 40000]]), reply("error-batch"));
+  assert.equal(wire.paramDescribe(4).value, 205, "a refused batch changes nothing");
+  assert.equal(wire.paramDescribe(4).value, 205);
+  assert.equal(wire.paramSet(4, 300), null);
+  assert.equal(wire.paramDescribe(4).value, 300);
+  assert.equal(wire.symbol(1, 0), "thumb-roll");
+  wire.paramDefaults();
+});
+
+test("the offline engine steps a press: touch-down, activate, value changes, release", () => {
+  wire.paramDefaults();
+  wire.engineReset();
+  const tokens = [];
+  const frames = [...Array(40).fill([0, 0]), ...Array(400).fill([300, 300]), ...Array(60).fill([0, 0])];
+  for (const [left, right] of frames) tokens.push(eventTokens(wire.engineStep(left, right)));
+  const all = tokens.filter(Boolean).join(";");
+  assert.match(all, /^touch-down:\d+;activate;/);
+  assert.match(all, /value:\d+/);
+  assert.match(all, /release$/);
+});

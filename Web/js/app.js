@@ -1,0 +1,374 @@
+// The page: connects a transport, runs the session, and wires the controls.
+import { Wire, STATES, PARAMETER_SOURCES, eventTokens, formatMilli } from "./wire.js";
+import { BridgeTransport, SerialTransport } from "./transport.js";
+import { Device } from "./device.js";
+import { TraceChart } from "./chart.js";
+import { DeviceParameters, EngineParameters, ParameterPanel, profileJSON, parseProfile } from "./params.js";
+import { Recorder } from "./record.js";
+import { STEPS, propose } from "./calibrate.js";
+import { OfflinePlayer, parseTrace } from "./offline.js";
+
+const $ = (id) => document.getElementById(id);
+const ZONES = { idle: "idle", resting: "resting", scrolling: "normal", boosted: "boosted", paused: "paused" };
+const page = { wire: null, device: null, target: null, telemetryTimes: [], wantConnected: false };
+const STATS_PERIOD_MS = 2000;  // how often the page reads the device's link counters
+window.forcepicker = page;
+
+function say(text, ok = false) {
+  $("message").textContent = text;
+  $("message").className = ok ? "message ok" : "message";
+}
+
+function setState(kind, text) {
+  $("state").className = `state ${kind}`;
+  $("state").textContent = text;
+  page.state = kind;
+  const online = kind === "connected";
+  for (const id of ["save", "load", "diff", "record-start", "calibrate-start"]) $(id).disabled = !online;
+  $("disconnect").disabled = !(online || kind === "connecting" || kind === "reconnecting");
+  $("connect").disabled = online || kind === "connecting";
+}
+
+function download(name, text, type = "text/csv") {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type }));
+  link.download = name;
+  link.click();
+}
+
+// --- live view -------------------------------------------------------------
+
+const chart = new TraceChart($("chart"));
+page.chart = chart;
+const recorder = new Recorder();
+let calibration = null;
+
+function thresholdLines() {
+  const value = (name) => page.target?.list.find((p) => p.paramName === name)?.value;
+  const lines = {};
+  for (const name of ["contact", "rest", "boost"]) {
+    const v = value(`${name}_threshold`);
+    if (v !== undefined) lines[name] = v;
+  }
+  chart.setLines(lines);
+}
+
+function showFrame(left, right, out) {
+  chart.push(left, right, out.force);
+  const state = STATES[out.state];
+  $("zone").textContent = ZONES[state] === state ? state : `${ZONES[state]} (${state})`;
+  $("direction").textContent = out.direction ? "down" : "up";
+  $("position").textContent = formatMilli(out.positionMilli);
+  $("value").textContent = String(out.value);
+}
+
+function showEvents(m) {
+  const tokens = eventTokens(m);
+  if (!tokens) return;
+  for (const token of tokens.split(";")) if (!token.startsWith("value:")) chart.mark(token);
+  $("events").textContent = tokens;
+}
+
+function onTelemetry(t) {
+  page.telemetryTimes.push([t.frame, t.receivedAt]);
+  if (page.telemetryTimes.length > 4000) page.telemetryTimes.splice(0, 2000);
+  showFrame(t.left, t.right, t);
+  recorder.add(t);
+  if (recorder.active) $("record-status").textContent = `${recorder.rows.length} rows`;
+  calibration?.frames?.push({ left: t.left, right: t.right });
+}
+
+/**
+ * Frames lost on the link (gaps in the unsolicited seq) and discarded by the page's
+ * receiver; from the device's `stats` (since connecting): frames it did not send for
+ * lack of transmit room, requests answered busy, and receive errors on its side.
+ */
+function showCounters(c) {
+  const stats = page.wire.stats();
+  let text = `telemetry ${c.telemetry} · events ${c.events} · frames lost ${c.lost}` +
+    `${c.gaps ? ` in ${c.gaps} gaps` : ""} · discarded ${stats.discarded}`;
+  const d = c.device;
+  if (d) {
+    const receiveErrors = d.rxCRCErrors + d.rxOverruns + d.rxMalformed + d.rxTooShort + d.uartErrors;
+    text += ` · device: not sent ${d.streamDropped} · busy ${d.busy} · receive errors ${receiveErrors}` +
+      `${d.dropped ? ` · requests dropped ${d.dropped}` : ""}`;
+  }
+  $("counters").textContent = text;
+}
+
+/** Reads the device's link counters now and every STATS_PERIOD_MS while `device` is the page's. */
+async function pollStats(device) {
+  clearTimeout(page.statsTimer);
+  if (page.device !== device) return;
+  try {
+    await device.readStats();
+  } catch (error) {
+    if (page.device !== device) return;
+    say(`link counters: ${error.message}`);
+  }
+  if (page.device === device) page.statsTimer = setTimeout(() => pollStats(device), STATS_PERIOD_MS);
+}
+
+// --- connection ------------------------------------------------------------
+
+function makeTransport() {
+  return $("transport").value === "serial" ? new SerialTransport() : new BridgeTransport();
+}
+
+async function connect() {
+  page.player?.stop();
+  page.wantConnected = true;
+  setState("connecting", "connecting…");
+  const device = new Device(page.wire, makeTransport());
+  page.device = device;
+  device.on("telemetry", onTelemetry);
+  device.on("event", showEvents);
+  device.on("counters", showCounters);
+  device.on("close", (reason) => disconnected(device, reason));
+  try {
+    const info = await device.connect();
+    page.target = new DeviceParameters(device);
+    panel.show(page.target);
+    thresholdLines();
+    chart.clear();
+    let streaming = true;
+    try {
+      await device.request("streamStart", { decimation: 1, events: 1 });
+    } catch (error) {
+      if (error.reply?.code !== 7) throw error;  // unsupported: no force sensor, no live traces
+      streaming = false;
+    }
+    const source = PARAMETER_SOURCES[info.parameterSource] ?? `parameter source ${info.parameterSource}`;
+    $("param-source").textContent = `from the device: ${source}`;
+    setState("connected", `connected: ${info.board} firmware ${info.major}.${info.minor}.${info.patch} via ${device.transport.label}`);
+    say(streaming ? "" : "connected without live traces: the device has no force sensor");
+    await pollStats(device);
+  } catch (error) {
+    device.close();
+    page.device = null;
+    const refused = /another page/.test(error.message);
+    if (refused) page.wantConnected = false;
+    setState("failed", refused ? "refused" : "not connected");
+    say(error.message);
+    if (page.wantConnected && $("transport").value === "bridge") retry();
+  }
+}
+
+function retry() {
+  clearTimeout(page.retryTimer);
+  setState("reconnecting", "reconnecting…");
+  page.retryTimer = setTimeout(() => { if (page.wantConnected) connect(); }, 1500);
+}
+
+function disconnected(device, reason) {
+  if (page.device !== device) return;
+  page.device = null;
+  setState("failed", "disconnected");
+  say(`disconnected: ${reason}`);
+  if (page.wantConnected && $("transport").value === "bridge") retry();
+}
+
+function disconnect() {
+  page.wantConnected = false;
+  clearTimeout(page.retryTimer);
+  const device = page.device;
+  page.device = null;
+  clearTimeout(page.statsTimer);
+  device?.close();
+  setState("idle", "not connected");
+  useOffline();
+}
+
+function useOffline() {
+  page.target = new EngineParameters(page.wire);
+  panel.show(page.target);
+  thresholdLines();
+  $("param-source").textContent = "offline: the page's own engine";
+}
+
+// --- parameters ------------------------------------------------------------
+
+const panel = new ParameterPanel($("params"), null);
+panel.onchange = () => thresholdLines();
+
+/** Runs `work`, then says `done` (a text, or a function of the work's result). */
+async function action(label, work, done) {
+  say(`${label}…`, true);
+  try {
+    const result = await work();
+    panel.refresh();
+    thresholdLines();
+    say(typeof done === "function" ? done(result) : done, true);
+  } catch (error) {
+    say(`${label} failed: ${error.message}`);
+  }
+}
+
+async function diffAgainstSaved() {
+  const target = page.target;
+  const current = target.list.map((p) => [p.id, p.value]);
+  const output = $("diff-output");
+  try {
+    const loaded = await target.device.request("paramLoad");
+    const saved = [];
+    for (const p of target.list) saved.push((await target.device.request("paramGet", { id: p.id })).value);
+    await target.device.request("paramSetBatch", { pairs: current });
+    const lines = target.list.filter((p, i) => saved[i] !== p.value)
+      .map((p, i) => `${p.paramName}: saved ${saved[p.id]}, now ${p.value}`);
+    const note = loaded.source === 4 ? [`compared with the older saved record: ${PARAMETER_SOURCES[4]}`] : [];
+    output.textContent = [...note, ...(lines.length ? lines : ["no difference: the device holds what is saved"])].join("\n");
+  } catch (error) {
+    output.textContent = error.reply?.code === 5 ? `nothing to compare: ${error.message}` : `diff failed: ${error.message}`;
+  }
+  output.hidden = false;
+}
+
+// --- wiring ----------------------------------------------------------------
+
+function wire() {
+  $("connect").onclick = connect;
+  $("disconnect").onclick = disconnect;
+  $("save").onclick = () => action("saving", () => page.target.save(), () => {
+    if (page.target.online) $("param-source").textContent = "from the device: saved to flash";
+    return "saved to flash ✓ (the device acknowledged the write)";
+  });
+  $("load").onclick = () => action("loading", () => page.target.load(), (source) => {
+    $("param-source").textContent = `from the device: ${PARAMETER_SOURCES[source]}`;
+    return source === 4 ? "loaded the older saved record: the newest was damaged or unfinished, so the last save was lost"
+      : "loaded the saved parameters";
+  });
+  $("defaults").onclick = () => action("restoring defaults", () => page.target.defaults(),
+    page.target?.online ? "factory defaults in effect (not saved: press Save to keep them)" : "factory defaults");
+  $("diff").onclick = diffAgainstSaved;
+  $("export").onclick = () => download("forcepicker-parameters.json",
+    profileJSON(page.wire, page.target.list, page.device?.info), "application/json");
+  $("import").onchange = async (event) => {
+    const file = event.target.files[0];
+    event.target.value = "";
+    if (!file) return;
+    const text = await file.text();
+    await action(`importing ${file.name}`, async () => page.target.setBatch(parseProfile(page.wire, page.target.list, text)),
+      `imported ${file.name}`);
+  };
+  $("record-start").onclick = () => {
+    recorder.start();
+    $("record-start").disabled = true;
+    $("record-stop").disabled = false;
+    $("record-download").hidden = true;
+  };
+  $("record-stop").onclick = () => {
+    const rows = recorder.rows.length;
+    const link = $("record-download");
+    link.href = URL.createObjectURL(new Blob([recorder.stop()], { type: "text/csv" }));
+    link.hidden = false;
+    link.textContent = `Download CSV (${rows} rows)`;
+    $("record-status").textContent = `${rows} rows recorded`;
+    $("record-start").disabled = page.state !== "connected";
+    $("record-stop").disabled = true;
+  };
+  wireCalibration();
+  $("offline-file").onchange = async (event) => {
+    const file = event.target.files[0];
+    if (!file) return;
+    if (page.device) {
+      say("disconnect first: offline mode plays the trace through the page's own engine");
+      return;
+    }
+    try {
+      const frames = parseTrace(await file.text());
+      if (!page.target || page.target.online) useOffline();
+      chart.clear();
+      const rate = page.target.list.find((p) => p.paramName === "sample_rate_hz")?.value ?? 200;
+      setState("offline", `offline: ${file.name}`);
+      $("offline-status").textContent = `playing ${frames.length} frames at ${rate} Hz`;
+      page.player = new OfflinePlayer(page.wire, (f, out, index) => {
+        showFrame(f.left, f.right, out);
+        showEvents(out);
+        if (index === frames.length - 1) $("offline-status").textContent = `played ${frames.length} frames`;
+      });
+      page.player.play(frames, rate);
+    } catch (error) {
+      say(`${file.name}: ${error.message}`);
+    }
+  };
+}
+
+function wireCalibration() {
+  const show = (ids) => {
+    for (const id of ["calibrate-start", "calibrate-next", "calibrate-apply", "calibrate-cancel"]) $(id).hidden = !ids.includes(id);
+  };
+  const prompt = (text) => { $("calibrate-prompt").textContent = text; };
+  $("calibrate-start").onclick = () => {
+    calibration = { step: 0, recorded: [] };
+    prompt(`Step 1 of 3: ${STEPS[0].prompt}`);
+    show(["calibrate-next", "calibrate-cancel"]);
+  };
+  $("calibrate-cancel").onclick = () => {
+    calibration = null;
+    prompt("Calibration cancelled: nothing changed.");
+    show(["calibrate-start"]);
+  };
+  $("calibrate-next").onclick = () => {
+    $("calibrate-next").disabled = true;
+    calibration.frames = [];
+    prompt(`Recording ${STEPS[calibration.step].name} for one second…`);
+    setTimeout(() => {
+      $("calibrate-next").disabled = false;
+      calibration.recorded.push(calibration.frames);
+      calibration.frames = null;
+      calibration.step++;
+      if (calibration.step < STEPS.length) {
+        prompt(`Step ${calibration.step + 1} of 3: ${STEPS[calibration.step].prompt}`);
+        return;
+      }
+      try {
+        calibration.proposal = propose(...calibration.recorded);
+        prompt(`Proposal: ${calibration.proposal.summary}. Apply sets all four in one batch (not saved until Save).`);
+        show(["calibrate-apply", "calibrate-cancel"]);
+      } catch (error) {
+        prompt(`Calibration failed: ${error.message}`);
+        calibration = null;
+        show(["calibrate-start"]);
+      }
+    }, 1000);
+  };
+  $("calibrate-apply").onclick = async () => {
+    const ids = Object.fromEntries(page.target.list.map((p) => [p.paramName, p.id]));
+    const pairs = Object.entries(calibration.proposal.values).map(([name, value]) => [ids[name], value]);
+    await action("applying the calibration", () => page.target.setBatch(pairs), "calibration applied (press Save to keep it)");
+    calibration = null;
+    prompt("Calibration applied.");
+    show(["calibrate-start"]);
+  };
+}
+
+async function start() {
+  try {
+    page.wire = await Wire.load("forcepicker.wasm");
+  } catch (error) {
+    say(`cannot load the protocol module: ${error.message} (build it with Tools/build-wasm)`);
+    return;
+  }
+  panel.wire = page.wire;
+  wire();
+  useOffline();
+  setState("idle", "not connected");
+  const bridged = await fetch("bridge.json").then((r) => (r.ok ? r.json() : null)).catch(() => null);
+  if (!SerialTransport.available()) $("transport").querySelector('[value="serial"]').disabled = true;
+  const link = new URLSearchParams(location.search).get("link");
+  if (link === "serial" && SerialTransport.available()) {
+    $("transport").value = "serial";
+    say("press Connect and choose the device's serial port");
+  } else if (bridged) {
+    $("transport").value = "bridge";
+    connect();
+  } else {
+    $("transport").querySelector('[value="bridge"]').disabled = true;
+    $("transport").value = "serial";
+    say(SerialTransport.available() ? "no bridge: connect over Web Serial, or play a CSV offline"
+      : "no bridge and no Web Serial in this browser: play a CSV offline, or run forcectl ui");
+  }
+  page.ready = true;
+}
+
+start();

@@ -1,0 +1,113 @@
+// A hand-drawn canvas plot of the last `capacity` frames: left, right and force
+// (0…1023), the contact, rest and boost lines, and events as marks.
+
+const COLORS = { left: "#2b7bb9", right: "#d9822b", force: "#222", contact: "#7a7", rest: "#3a3", boost: "#c33" };
+
+export class TraceChart {
+  constructor(canvas, capacity = 1000) {
+    this.canvas = canvas;
+    this.capacity = capacity;
+    this.left = new Int16Array(capacity);
+    this.right = new Int16Array(capacity);
+    this.force = new Int16Array(capacity);
+    this.count = 0;
+    this.total = 0;
+    this.marks = [];
+    this.lines = {};
+    this.dirty = true;
+    const frame = () => {
+      if (this.dirty) this.draw();
+      this.dirty = false;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }
+
+  clear() {
+    this.count = 0;
+    this.total = 0;
+    this.marks = [];
+    this.dirty = true;
+  }
+
+  /** Appends one frame. */
+  push(left, right, force) {
+    const slot = this.total % this.capacity;
+    this.left[slot] = left;
+    this.right[slot] = right;
+    this.force[slot] = force;
+    this.total++;
+    this.count = Math.min(this.count + 1, this.capacity);
+    this.dirty = true;
+  }
+
+  /** Marks the latest frame with an event label. */
+  mark(label) {
+    this.marks.push({ at: this.total - 1, label });
+    this.marks = this.marks.filter((m) => m.at > this.total - this.capacity);
+    this.dirty = true;
+  }
+
+  /** The threshold lines: {contact, rest, boost} in force counts. */
+  setLines(lines) {
+    this.lines = lines;
+    this.dirty = true;
+  }
+
+  draw() {
+    const { canvas } = this;
+    const ratio = window.devicePixelRatio || 1;
+    const width = canvas.clientWidth, height = canvas.clientHeight;
+    if (canvas.width !== width * ratio) { canvas.width = width * ratio; canvas.height = height * ratio; }
+    const g = canvas.getContext("2d");
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.clearRect(0, 0, width, height);
+    const top = 18, bottom = height - 4, left = 36;
+    const y = (v) => bottom - (v / 1023) * (bottom - top);
+    const x = (i) => left + (i / (this.capacity - 1)) * (width - left - 4);
+    g.font = "11px system-ui, sans-serif";
+    g.fillStyle = "#888";
+    for (const v of [0, 256, 512, 768, 1023]) {
+      g.fillText(String(v), 2, y(v) + 4);
+      g.strokeStyle = "#eee";
+      g.beginPath(); g.moveTo(left, y(v)); g.lineTo(width, y(v)); g.stroke();
+    }
+    g.setLineDash([5, 4]);
+    for (const [name, value] of Object.entries(this.lines)) {
+      g.strokeStyle = COLORS[name];
+      g.beginPath(); g.moveTo(left, y(value)); g.lineTo(width, y(value)); g.stroke();
+      g.fillStyle = COLORS[name];
+      g.fillText(`${name} ${value}`, width - 90, y(value) - 3);
+    }
+    g.setLineDash([]);
+    const first = this.total - this.count;
+    const offset = this.capacity - this.count;
+    for (const name of ["left", "right", "force"]) {
+      const data = this[name];
+      g.strokeStyle = COLORS[name];
+      g.lineWidth = name === "force" ? 2 : 1.2;
+      g.beginPath();
+      for (let i = 0; i < this.count; i++) {
+        const value = data[(first + i) % this.capacity];
+        if (i === 0) g.moveTo(x(offset + i), y(value)); else g.lineTo(x(offset + i), y(value));
+      }
+      g.stroke();
+    }
+    g.lineWidth = 1;
+    this.marks.forEach((m, index) => {
+      const px = x(offset + (m.at - first));
+      g.strokeStyle = "rgba(120, 60, 160, 0.5)";
+      g.beginPath(); g.moveTo(px, top); g.lineTo(px, bottom); g.stroke();
+      g.fillStyle = "#639";
+      g.fillText(m.label, px + 2, top + 10 + (index % 4) * 12);
+    });
+    g.fillStyle = "#444";
+    let legend = left;
+    for (const name of ["left", "right", "force"]) {
+      g.fillStyle = COLORS[name];
+      g.fillRect(legend, 4, 10, 3);
+      g.fillText(name, legend + 13, 10);
+      legend += 55;
+    }
+  }
+}

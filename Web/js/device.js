@@ -1,0 +1,206 @@
+// One session with a device: requests matched to replies by seq and type, with the
+// timeouts and retries of Protocol.md ("Sequencing and timing"), the streamed
+// telemetry and events, and the counts of frames lost on the way.
+import { CAPABILITIES, ERROR_CODES, LINK_STATS, PROTOCOL_VERSION } from "./wire.js";
+
+const REPLY = {
+  hello: "info", paramDescribe: "paramDescription", paramGet: "paramValue", paramSet: "paramValue",
+  paramSetBatch: "ack", paramSave: "ack", paramLoad: "paramLoaded", paramDefaults: "ack",
+  streamStart: "ack", streamStop: "ack", bench: "benchResult", stats: "statsReport",
+};
+const FLASH_FAILURES = ["writing the flash failed", "nothing saved yet (flash blank)",
+  "the saved record is damaged, of another layout or invalid", "this device has no parameter flash"];
+// `busy`: nothing was done; repeat after 100 ms (Protocol.md, "Sequencing and timing").
+const BUSY_DELAY_MS = 100, BUSY_ATTEMPTS = 50;
+
+/** How long to wait for the reply: 500 ms, 1 s for flash, 1 s + 1 ms per frame for bench. */
+function replyTimeout(name, fields) {
+  if (name === "paramSave" || name === "paramLoad") return 1000;
+  if (name === "bench") return 1000 + fields.frames;
+  return 500;
+}
+
+/** A request the device answered with `error`; `reply` is the decoded error. */
+export class DeviceError extends Error {
+  constructor(message, reply = null) {
+    super(message);
+    this.reply = reply;
+  }
+}
+
+export class Device {
+  constructor(wire, transport) {
+    this.wire = wire;
+    this.transport = transport;
+    this.seq = 0;
+    this.pending = null;
+    this.queue = Promise.resolve();
+    this.listeners = { telemetry: [], event: [], close: [], counters: [] };
+    this.parameters = [];
+    this.resetCounters();
+  }
+
+  on(name, handler) { this.listeners[name].push(handler); }
+  emit(name, value) { for (const handler of this.listeners[name]) handler(value); }
+
+  resetCounters() {
+    this.counters = { telemetry: 0, events: 0, lost: 0, gaps: 0, discarded: 0, device: null };
+    this.nextUnsolicited = null;
+    this.statsBase = null;
+  }
+
+  /**
+   * Reads the device's link counters (`stats`). The first call is the baseline; the
+   * counters then shown (`counters.device`) are the changes since it, e.g.
+   * `streamDropped`: telemetry and events the device had no transmit room for.
+   */
+  async readStats() {
+    const report = await this.request("stats");
+    const now = Object.fromEntries(LINK_STATS.map((key) => [key, report[key]]));
+    if (!this.statsBase) this.statsBase = now;
+    this.counters.device = Object.fromEntries(LINK_STATS.map((key) => [key, (now[key] - this.statsBase[key]) >>> 0]));
+    this.emit("counters", this.counters);
+    return this.counters.device;
+  }
+
+  /** Opens the transport, shakes hands and reads the parameters' self-description. */
+  async connect() {
+    this.transport.onbytes = (bytes) => this.receive(bytes);
+    this.transport.onclose = (reason) => this.closed(reason);
+    await this.transport.open();
+    this.wire.resetReceiver();
+    this.transport.write(new Uint8Array([0]));
+    this.info = await this.request("hello", { protocolVersion: PROTOCOL_VERSION });
+    if (this.info.protocolVersion !== PROTOCOL_VERSION) {
+      throw new DeviceError(`the device speaks protocol ${this.info.protocolVersion}; this page speaks ${PROTOCOL_VERSION}`);
+    }
+    this.parameters = [];
+    for (let id = 0; id < this.info.parameterCount; id++) {
+      this.parameters.push(await this.request("paramDescribe", { id }));
+    }
+    return this.info;
+  }
+
+  closed(reason) {
+    const pending = this.pending;
+    this.pending = null;
+    pending?.reject(new DeviceError(reason));
+    this.emit("close", reason);
+  }
+
+  close() {
+    this.transport.close();
+  }
+
+  receive(bytes) {
+    const now = performance.timeOrigin + performance.now();
+    for (const m of this.wire.feed(bytes)) {
+      if (m.name === "telemetry" || m.name === "event") {
+        this.unsolicited(m);
+        if (m.name === "telemetry") {
+          this.counters.telemetry++;
+          this.emit("telemetry", { ...m, receivedAt: now });
+        } else {
+          this.counters.events++;
+          this.emit("event", m);
+        }
+        continue;
+      }
+      const pending = this.pending;
+      if (pending && m.seq === pending.seq && (m.name === pending.reply || m.name === "error")) {
+        this.pending = null;
+        // The device restarts its unsolicited counter before acknowledging streamStart.
+        if (pending.name === "streamStart" && m.name === "ack") this.nextUnsolicited = 0;
+        pending.resolve(m);
+      }
+    }
+    this.counters.discarded = this.wire.stats().discarded;
+    this.emit("counters", this.counters);
+  }
+
+  /** Unsolicited frames carry the device's own counter: a gap is frames lost. */
+  unsolicited(m) {
+    if (this.nextUnsolicited !== null && m.seq !== this.nextUnsolicited) {
+      this.counters.lost += (m.seq - this.nextUnsolicited) & 0xff;
+      this.counters.gaps++;
+    }
+    this.nextUnsolicited = (m.seq + 1) & 0xff;
+  }
+
+  /** Sends a request and waits for its reply; an `error` reply throws DeviceError. */
+  request(name, fields = {}, { timeout } = {}) {
+    const run = () => this.exchange(name, fields, timeout ?? replyTimeout(name, fields));
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => {});
+    return result;
+  }
+
+  /**
+   * One request: up to 3 attempts on timeouts (a lone 00 before each repeat), and
+   * a `busy` reply repeated after 100 ms, up to 50 times (every request is safe to
+   * repeat after `busy`: the device did nothing).
+   */
+  async exchange(name, fields, timeout) {
+    this.seq = (this.seq + 1) & 0xff;
+    const seq = this.seq;
+    const frame = this.wire.encode(name, fields, seq);
+    for (let attempt = 1, busy = 0; ;) {
+      const reply = await this.attempt(frame, seq, name, timeout);
+      if (reply === null) {
+        if (attempt >= 3) throw new DeviceError(`the device did not answer ${name} (3 attempts)`);
+        attempt++;
+        this.transport.write(new Uint8Array([0]));
+        continue;
+      }
+      if (reply.name !== "error") return reply;
+      if (ERROR_CODES[reply.code] === "busy") {
+        busy++;
+        if (busy < BUSY_ATTEMPTS) {
+          await new Promise((resolve) => setTimeout(resolve, BUSY_DELAY_MS));
+          continue;
+        }
+      }
+      throw new DeviceError(this.explain(reply), reply);
+    }
+  }
+
+  attempt(frame, seq, name, timeout) {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        if (this.pending?.seq === seq) this.pending = null;
+        resolve(null);
+      }, timeout);
+      this.pending = {
+        seq, name, reply: REPLY[name],
+        resolve: (m) => { clearTimeout(timer); resolve(m); },
+        reject: (error) => { clearTimeout(timer); reject(error); },
+      };
+      this.transport.write(frame);
+    });
+  }
+
+  /** One line for an error reply: the rule text for a refused parameter. */
+  explain(reply) {
+    const code = ERROR_CODES[reply.code] ?? `error ${reply.code}`;
+    const parameter = this.parameters[reply.parameter]?.paramName;
+    if (code === "outOfRange" && reply.parameter !== 255) {
+      const rule = this.wire.ruleText(reply.detail);
+      if (reply.detail === 0) {
+        const p = this.parameters[reply.parameter];
+        return `${parameter}: ${reply.value} is outside ${p.min}…${p.max}`;
+      }
+      return `${parameter}: ${reply.value} breaks the rule ${rule}`;
+    }
+    if (code === "outOfRange") {
+      return `the device refused the value ${reply.value} of the field at byte ${reply.detail} of the request`;
+    }
+    if (code === "flash") return `flash: ${FLASH_FAILURES[reply.detail] ?? `code ${reply.detail}`}`;
+    if (code === "unknownParameter") return `no parameter with id ${reply.parameter}`;
+    if (code === "unsupported") {
+      const missing = CAPABILITIES.filter((_, bit) => reply.detail & (1 << bit));
+      return `the device lacks ${missing.length ? missing.join(", ") : `capability bits ${reply.detail}`}`;
+    }
+    if (code === "busy") return `the device stayed busy for ${(BUSY_ATTEMPTS * BUSY_DELAY_MS) / 1000} s (a bench running?)`;
+    return `the device refused the request: ${code}`;
+  }
+}

@@ -1,0 +1,170 @@
+// The parameter table: one row per parameter from the self-description (name,
+// value, unit, range, default), a slider and a number box. Every change goes to the
+// target (the device, or the page's own engine offline) and the row shows the value
+// read back, or the reason the target gave for refusing it.
+
+/** Parameters kept on a device: every change is a request, read back from the reply. */
+export class DeviceParameters {
+  constructor(device) { this.device = device; this.online = true; }
+  get list() { return this.device.parameters; }
+  async set(id, value) { return (await this.device.request("paramSet", { id, value })).value; }
+  async setBatch(pairs) { await this.device.request("paramSetBatch", { pairs }); await this.refresh(); }
+  async save() { await this.device.request("paramSave"); }
+  /** Loads the saved parameters; returns the `paramLoaded` source (0 newest record, 4 older). */
+  async load() {
+    const reply = await this.device.request("paramLoad");
+    await this.refresh();
+    return reply.source;
+  }
+  async defaults() { await this.device.request("paramDefaults"); await this.refresh(); }
+  async refresh() {
+    for (const p of this.list) p.value = (await this.device.request("paramGet", { id: p.id })).value;
+  }
+}
+
+/** Parameters of the page's own engine (offline mode), checked by the same rules. */
+export class EngineParameters {
+  constructor(wire) {
+    this.wire = wire;
+    this.online = false;
+    this.list = [];
+    this.refreshSync();
+  }
+  refreshSync() {
+    this.list = [];
+    for (let id = 0; id < this.wire.paramCount(); id++) this.list.push(this.wire.paramDescribe(id));
+  }
+  refused(error) {
+    const p = this.list[error.parameter];
+    if (error.rule < 0) return new Error("unknown parameter");
+    if (error.rule === 0) return new Error(`${p.paramName}: ${error.value} is outside ${p.min}…${p.max}`);
+    return new Error(`${p.paramName}: ${error.value} breaks the rule ${this.wire.ruleText(error.rule)}`);
+  }
+  async set(id, value) {
+    const error = this.wire.paramSet(id, value);
+    if (error) throw this.refused(error);
+    this.refreshSync();
+    return this.list[id].value;
+  }
+  async setBatch(pairs) {
+    const error = this.wire.paramSetBatch(pairs);
+    if (error) throw this.refused(error);
+    this.refreshSync();
+  }
+  async defaults() { this.wire.paramDefaults(); this.refreshSync(); }
+}
+
+/** The profile file of `forcectl params export` (JSON, names, enum symbols). */
+export function profileJSON(wire, list, info) {
+  const lines = ["{", '  "format": "forcepicker-parameters",',
+    `  "layout_version": ${info?.layoutVersion ?? 1},`,
+    `  "schema_hash": "0x${((info?.schemaHash ?? 0) >>> 0).toString(16).padStart(8, "0")}",`,
+    '  "parameters": {'];
+  list.forEach((p, index) => {
+    const symbol = wire.symbol(p.id, p.value);
+    lines.push(`    "${p.paramName}": ${symbol ? `"${symbol}"` : p.value}${index + 1 < list.length ? "," : ""}`);
+  });
+  lines.push("  }", "}");
+  return lines.join("\n") + "\n";
+}
+
+/** [id, value] pairs from a profile file (JSON as exported, or NAME=VALUE lines). */
+export function parseProfile(wire, list, text) {
+  const byName = Object.fromEntries(list.map((p) => [p.paramName, p]));
+  const pairs = [];
+  const add = (name, raw) => {
+    const p = byName[name];
+    if (!p) throw new Error(`profile: unknown parameter "${name}"`);
+    let value = typeof raw === "number" ? raw : Number.NaN;
+    if (typeof raw === "string") {
+      value = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+      for (let v = p.min; Number.isNaN(value) && v <= p.max && v - p.min < 64; v++) {
+        if (wire.symbol(p.id, v) === raw.trim()) value = v;
+      }
+    }
+    if (!Number.isInteger(value)) throw new Error(`profile: ${name}: "${raw}" is not a whole number`);
+    pairs.push([p.id, value]);
+  };
+  const trimmed = text.trim();
+  if (trimmed.startsWith("{")) {
+    let root;
+    try { root = JSON.parse(trimmed); } catch { throw new Error("profile: not valid JSON"); }
+    if (!root.parameters || typeof root.parameters !== "object") throw new Error('profile: no "parameters" object');
+    for (const [name, raw] of Object.entries(root.parameters)) add(name, raw);
+  } else {
+    trimmed.split("\n").forEach((line, index) => {
+      const clean = line.replace(/#.*/, "").trim();
+      if (!clean) return;
+      const match = clean.match(/^([a-z_]+)\s*=\s*(.+)$/);
+      if (!match) throw new Error(`profile: line ${index + 1}: expected NAME=VALUE`);
+      add(match[1], match[2]);
+    });
+  }
+  if (!pairs.length) throw new Error("profile: no parameters");
+  return pairs;
+}
+
+export class ParameterPanel {
+  constructor(body, wire) {
+    this.body = body;
+    this.wire = wire;
+    this.rows = new Map();
+    this.onchange = () => {};
+  }
+
+  /** Builds the rows for `target` (DeviceParameters or EngineParameters). */
+  show(target) {
+    this.target = target;
+    this.body.replaceChildren();
+    this.rows.clear();
+    for (const p of target.list) this.body.append(this.row(p));
+  }
+
+  row(p) {
+    const tr = document.createElement("tr");
+    tr.dataset.name = p.paramName;
+    const span = p.max - p.min;
+    tr.innerHTML = `<td class="name" title="default ${p.defaultValue}">${p.paramName}</td>
+      <td><input type="range" min="${p.min}" max="${p.max}" step="${Math.max(1, Math.round(span / 1000))}">
+          <input type="number" min="${p.min}" max="${p.max}"><div class="status"></div></td>
+      <td class="unit">${p.unit}</td><td class="range">${p.min}…${p.max}<br>default ${p.defaultValue}</td>`;
+    const [slider, box] = tr.querySelectorAll("input");
+    const status = tr.querySelector(".status");
+    const unit = tr.querySelector(".unit");
+    slider.addEventListener("input", () => { box.value = slider.value; });
+    slider.addEventListener("change", () => this.change(p, Number(slider.value)));
+    box.addEventListener("change", () => this.change(p, Number(box.value)));
+    this.rows.set(p.id, { tr, slider, box, status, unit });
+    this.update(p);
+    return tr;
+  }
+
+  /** Shows `p.value` (what the target holds now). */
+  update(p) {
+    const row = this.rows.get(p.id);
+    if (!row) return;
+    row.slider.value = p.value;
+    row.box.value = p.value;
+    const symbol = this.wire.symbol(p.id, p.value);
+    row.tr.classList.toggle("changed", p.value !== p.defaultValue);
+    row.unit.textContent = symbol ? `${p.unit}: ${symbol}` : p.unit;
+  }
+
+  refresh() { for (const p of this.target.list) this.update(p); }
+
+  async change(p, value) {
+    const row = this.rows.get(p.id);
+    row.status.className = "status";
+    row.status.textContent = "…";
+    try {
+      p.value = await this.target.set(p.id, value);
+      row.status.className = "status accepted";
+      row.status.textContent = `✓ ${p.value}`;
+      this.onchange(p);
+    } catch (error) {
+      row.status.className = "status refused";
+      row.status.textContent = error.message;
+    }
+    this.update(p);
+  }
+}

@@ -1,0 +1,231 @@
+// The device's wire protocol and engine, from the Swift sources compiled to
+// WebAssembly (Tools/build-wasm). This file only names fields: framing, CRC,
+// COBS, checking and decoding happen in the module, the code the firmware runs.
+
+const FIELDS = 1024, TEXT = 1536;
+
+export const TYPES = {
+  hello: 0x01, paramDescribe: 0x02, paramGet: 0x03, paramSet: 0x04, paramSetBatch: 0x05,
+  paramSave: 0x06, paramLoad: 0x07, paramDefaults: 0x08, streamStart: 0x09, streamStop: 0x0a,
+  inject: 0x0b, bench: 0x0c, stats: 0x0d, info: 0x81, paramDescription: 0x82, paramValue: 0x83, ack: 0x84,
+  injectResult: 0x85, benchResult: 0x86, paramLoaded: 0x87, statsReport: 0x88, telemetry: 0xa0, event: 0xa1,
+  error: 0xff,
+};
+/** The protocol version this page speaks (Protocol.md). */
+export const PROTOCOL_VERSION = 2;
+export const TYPE_NAMES = Object.fromEntries(Object.entries(TYPES).map(([k, v]) => [v, k]));
+export const STATES = ["idle", "resting", "scrolling", "boosted", "paused"];
+export const EVENT_KINDS = ["touch-down", "activate", "direction", "boost", "pulse", "reverse", "value", "commit", "release"];
+export const ERROR_CODES = [null, "unknownType", "badLength", "outOfRange", "busy", "flash", "unknownParameter", "unsupported"];
+export const DECODE_ERRORS = [null, "unknownType", "badLength", "badValue", "unknownParameter", "bufferTooSmall", "frameTooLong",
+  "fieldOutOfRange"];
+/** Where parameters came from: `info.parameterSource` and `paramLoaded.source`. */
+export const PARAMETER_SOURCES = ["parameters from flash", "factory defaults (flash blank)",
+  "factory defaults (flash record invalid)", "factory defaults (no flash)",
+  "parameters from flash, older record (the last save was lost)"];
+/** Capability bits (`info.capabilities`, the detail of an `unsupported` error). */
+export const CAPABILITIES = ["force sensor", "flash persistence", "inject", "bench", "streaming"];
+/** The link counters of `statsReport`, in wire order. */
+export const LINK_STATS = ["rxBytes", "rxFrames", "rxCRCErrors", "rxOverruns", "rxMalformed", "rxTooShort",
+  "uartErrors", "busy", "dropped", "txBytes", "streamDropped"];
+const EVENTS = ["mask", "velocity", "directionDown", "boostOn", "eventValue"];
+const OUTPUT = ["force", "state", "direction", "value", "fraction", "unitsPerItem", "positionMilli", ...EVENTS];
+
+// Field names per message, in the order of Sources/ForceWasm/MessageFields.swift.
+const LAYOUT = {
+  hello: ["protocolVersion"], paramDescribe: ["id"], paramGet: ["id"], paramSet: ["id", "value"],
+  paramValue: ["id", "value"], paramSetBatch: [], inject: [], paramSave: [], paramLoad: [], paramDefaults: [], streamStop: [],
+  streamStart: ["decimation", "events"], bench: ["frames"], ack: ["requestType"], stats: [],
+  paramLoaded: ["source"], statsReport: LINK_STATS,
+  info: ["protocolVersion", "major", "minor", "patch", "layoutVersion", "schemaHash", "parameterCount",
+    "resetReason", "capabilities", "parameterSource", "maxFrameSize", "boardLength"],
+  paramDescription: ["id", "count", "value", "min", "max", "defaultValue", "nameLength", "unitLength"],
+  injectResult: ["index", ...OUTPUT], benchResult: ["frames", "ticks", "tickHz", "maxFrameTicks"],
+  telemetry: ["frame", "left", "right", "force", "state", "direction", "value", "positionMilli"],
+  event: ["frame", ...EVENTS], error: ["code", "requestType", "parameter", "detail", "value"],
+};
+
+/** The event tokens of an events mask, as in the output CSV ("touch-down:87;value:3"). */
+export function eventTokens(m) {
+  const tokens = [];
+  EVENT_KINDS.forEach((kind, bit) => {
+    if (!(m.mask & (1 << bit))) return;
+    if (kind === "touch-down") tokens.push(`touch-down:${m.velocity}`);
+    else if (kind === "direction") tokens.push(`direction:${m.directionDown ? "down" : "up"}`);
+    else if (kind === "boost") tokens.push(`boost:${m.boostOn ? "on" : "off"}`);
+    else if (kind === "value" || kind === "commit") tokens.push(`${kind}:${m.eventValue}`);
+    else tokens.push(kind);
+  });
+  return tokens.join(";");
+}
+
+/** Thousandths with three decimals: -250 → "-0.250". */
+export function formatMilli(milli) {
+  const sign = milli < 0 ? "-" : "";
+  const magnitude = Math.abs(milli);
+  return `${sign}${Math.floor(magnitude / 1000)}.${String(magnitude % 1000).padStart(3, "0")}`;
+}
+
+export class Wire {
+  /** Instantiates the module from its bytes (an ArrayBuffer or typed array). */
+  static async fromBytes(bytes) {
+    const { instance } = await WebAssembly.instantiate(bytes, {});
+    return new Wire(instance.exports);
+  }
+
+  /** Fetches and instantiates the module (in a browser). */
+  static async load(url = "forcepicker.wasm") {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`cannot load ${url}: HTTP ${response.status}`);
+    return Wire.fromBytes(await response.arrayBuffer());
+  }
+
+  constructor(exports) {
+    this.x = exports;
+    this.base = exports.fp_memory();
+    this.decoder = new TextDecoder();
+  }
+
+  get memory() { return new Uint8Array(this.x.memory.buffer); }
+  fields(count) { return new Int32Array(this.x.memory.buffer, this.base + FIELDS, count); }
+  text(offset, length) { return this.decoder.decode(this.memory.slice(this.base + TEXT + offset, this.base + TEXT + offset + length)); }
+
+  /** Decodes received bytes; returns every complete frame as a message object. */
+  feed(bytes) {
+    const messages = [];
+    for (let start = 0; start < bytes.length; start += 1024) {
+      const chunk = bytes.subarray(start, start + 1024);
+      this.memory.set(chunk, this.base);
+      this.x.fp_input(chunk.length);
+      for (let result; (result = this.x.fp_next()) !== 0;) messages.push(this.message(result));
+    }
+    return messages;
+  }
+
+  message(result) {
+    const type = this.x.fp_frame_type(), seq = this.x.fp_frame_seq(), bodyLength = this.x.fp_frame_body();
+    if (result < 0) {
+      const body = this.memory.slice(this.base + TEXT, this.base + TEXT + bodyLength);
+      const m = { type, seq, name: "invalid", error: DECODE_ERRORS[-result], body };
+      // A request field the device refuses: its body offset and value, as in its error reply.
+      if (m.error === "fieldOutOfRange") [m.offset, m.value] = this.fields(2);
+      return m;
+    }
+    const name = TYPE_NAMES[type];
+    const m = { type, seq, name };
+    const layout = LAYOUT[name];
+    const values = this.fields(layout.length + 2 * 50 + 3);
+    layout.forEach((key, index) => { m[key] = values[index]; });
+    if (name === "paramSetBatch") {
+      m.pairs = [];
+      for (let i = 0; i < values[0]; i++) m.pairs.push([values[1 + 2 * i], values[2 + 2 * i]]);
+    } else if (name === "inject") {
+      m.resetFirst = values[0]; m.endSession = values[1]; m.samples = [];
+      for (let i = 0; i < values[2]; i++) m.samples.push([values[3 + 2 * i], values[4 + 2 * i]]);
+    } else if (name === "info") {
+      m.board = this.text(0, m.boardLength);
+      m.schemaHash >>>= 0;
+    } else if (name === "statsReport" || name === "benchResult") {
+      for (const key of layout) m[key] >>>= 0;
+    } else if (name === "paramDescription") {
+      m.paramName = this.text(0, m.nameLength);
+      m.unit = this.text(m.nameLength, m.unitLength);
+    }
+    return m;
+  }
+
+  /** Encodes a message (a name and the fields of its layout) as a wire frame. */
+  encode(name, m = {}, seq = 0) {
+    const values = this.fields(128);
+    values.fill(0);
+    if (name === "paramSetBatch") {
+      values[0] = m.pairs.length;
+      m.pairs.forEach(([id, value], i) => { values[1 + 2 * i] = id; values[2 + 2 * i] = value; });
+    } else if (name === "inject") {
+      values[0] = m.resetFirst ? 1 : 0; values[1] = m.endSession ? 1 : 0; values[2] = m.samples.length;
+      m.samples.forEach(([left, right], i) => { values[3 + 2 * i] = left; values[4 + 2 * i] = right; });
+    } else {
+      LAYOUT[name].forEach((key, index) => { values[index] = m[key] ?? 0; });
+      if (name === "info") this.putText(m.board ?? "", 0, values, 11);
+      if (name === "paramDescription") {
+        const length = this.putText(m.paramName ?? "", 0, values, 6);
+        this.putText(m.unit ?? "", length, values, 7);
+      }
+    }
+    const length = this.x.fp_encode(TYPES[name], seq);
+    if (length < 0) throw new Error(`cannot encode ${name}: ${DECODE_ERRORS[-length]}`);
+    return this.memory.slice(this.x.fp_output(), this.x.fp_output() + length);
+  }
+
+  /** Encodes a frame of any type from raw body bytes. */
+  encodeRaw(type, seq, body) {
+    this.memory.set(body, this.base + TEXT);
+    const length = this.x.fp_encode_raw(type, seq, body.length);
+    if (length < 0) throw new Error(`cannot encode frame: ${DECODE_ERRORS[-length]}`);
+    return this.memory.slice(this.x.fp_output(), this.x.fp_output() + length);
+  }
+
+  putText(text, offset, values, lengthField) {
+    const bytes = new TextEncoder().encode(text);
+    this.memory.set(bytes, this.base + TEXT + offset);
+    values[lengthField] = bytes.length;
+    return bytes.length;
+  }
+
+  /** Receiver counters: frames and each kind of discarded frame. */
+  stats() {
+    const [frames, overruns, malformed, tooShort, crcErrors] = [0, 1, 2, 3, 4].map((i) => this.x.fp_stat(i));
+    return { frames, overruns, malformed, tooShort, crcErrors, discarded: overruns + malformed + tooShort + crcErrors };
+  }
+
+  resetReceiver() { this.x.fp_receiver_reset(); }
+
+  /** The text of a parameter rule code (the device's `outOfRange` detail). */
+  ruleText(rule) {
+    const length = this.x.fp_rule_text(rule);
+    return length < 0 ? `rule ${rule}` : this.text(0, length);
+  }
+
+  /** The symbol of an enum parameter's value ("thumb-roll"), or null. */
+  symbol(id, value) {
+    const length = this.x.fp_symbol(id, value);
+    return length < 0 ? null : this.text(0, length);
+  }
+
+  // The offline engine.
+  engineReset() { this.x.fp_engine_reset(); }
+  engineStep(left, right) {
+    this.x.fp_engine_step(left, right);
+    const values = this.fields(OUTPUT.length);
+    const out = {};
+    OUTPUT.forEach((key, index) => { out[key] = values[index]; });
+    return out;
+  }
+  paramCount() { return this.x.fp_param_count(); }
+  paramDescribe(id) {
+    if (this.x.fp_param_describe(id) < 0) return null;
+    const values = this.fields(8);
+    const [, count, value, min, max, defaultValue, nameLength, unitLength] = values;
+    return { id, count, value, min, max, defaultValue, paramName: this.text(0, nameLength), unit: this.text(nameLength, unitLength) };
+  }
+  /** Sets an offline parameter: null when accepted, else {parameter, rule, value}. */
+  paramSet(id, value) {
+    const result = this.x.fp_param_set(id, value);
+    if (result === 0) return null;
+    if (result < 0) return { parameter: id, rule: -1, value };
+    const [parameter, rule, rejected] = this.fields(3);
+    return { parameter, rule, value: rejected };
+  }
+  /** Sets [id, value] pairs all or nothing: null when accepted, else as paramSet. */
+  paramSetBatch(pairs) {
+    const values = this.fields(1 + 2 * pairs.length);
+    values[0] = pairs.length;
+    pairs.forEach(([id, value], i) => { values[1 + 2 * i] = id; values[2 + 2 * i] = value; });
+    const result = this.x.fp_param_set_batch();
+    if (result === 0) return null;
+    if (result < 0) return { parameter: pairs[0]?.[0] ?? 0, rule: -1, value: 0 };
+    const [parameter, rule, rejected] = this.fields(3);
+    return { parameter, rule, value: rejected };
+  }
+  paramDefaults() { this.x.fp_param_defaults(); }
+}
