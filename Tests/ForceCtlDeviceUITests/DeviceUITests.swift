@@ -293,30 +293,42 @@ struct ForceCtlDeviceUITests {
     #expect(throws: (any Error).self) { try ForceCtl.Flash.parseAsRoot(["--board", "esp32"]) }
   }
 
+  /// After the copy, flash waits for the port, shakes hands and checks which board
+  /// answered: SITL on --port says "sitl", not "pico", so `--board pico` refuses it.
+  @Test(.enabled(if: Support.sitlAvailable)) func flashChecksTheBoardThatAnswers() throws {
+    let device = try Support.sitl()
+    defer { device.stop() }
+    let drive = Support.temp("RPI-RP2")
+    try FileManager.default.createDirectory(at: drive, withIntermediateDirectories: true)
+    let uf2 = Support.temp("fw.uf2")
+    try Data([0x55, 0x46, 0x32, 0x0A]).write(to: uf2)
+    var command = try ForceCtl.Flash.parseAsRoot([
+      "--board", "pico", "--image", uf2.path, "--drive", drive.path, "--port", device.address, "--wait", "10",
+    ])
+    do {
+      _ = try Support.captureStdout { try command.run() }
+      Issue.record("accepted SITL as a Pico")
+    } catch {
+      #expect(
+        ForceCtl.message(for: error) == "the board answering on the port is \"sitl\", not a Pico (pico): check --port")
+    }
+  }
+
   @Test func flashErrorsAreClear() throws {
     var missing = try ForceCtl.Flash.parseAsRoot(["--drive", "/nonexistent/MICROBIT", "--hex", "/etc/hostname"])
     #expect(throws: CLIError.self) { try missing.run() }
     do { try missing.run() } catch { #expect(ForceCtl.message(for: error).contains("is not a mounted drive")) }
-    if BoardDrive.microbit.find().isEmpty {
-      var none = try ForceCtl.Flash.parseAsRoot([])
+    // With no drive mounted, each board's message names its drive, how to get it, and --drive.
+    for (board, hint) in [(FlashBoard.microbit, "plug the board in"), (.pico, "hold BOOTSEL")]
+    where board.drive.find().isEmpty {
+      var none = try ForceCtl.Flash.parseAsRoot(["--board", board.rawValue])
       do {
         try none.run()
         Issue.record("flashed without a drive")
       } catch {
         let message = ForceCtl.message(for: error)
-        #expect(message.hasPrefix("no MICROBIT drive found"), "\(message)")
-        #expect(message.contains("--drive"))
-      }
-    }
-    if BoardDrive.pico.find().isEmpty {
-      var none = try ForceCtl.Flash.parseAsRoot(["--board", "pico"])
-      do {
-        try none.run()
-        Issue.record("flashed without a drive")
-      } catch {
-        let message = ForceCtl.message(for: error)
-        #expect(message.hasPrefix("no RPI-RP2 drive found"), "\(message)")
-        #expect(message.contains("hold BOOTSEL"))
+        #expect(message.hasPrefix("no \(board.drive.label) drive found"), "\(message)")
+        #expect(message.contains(hint) && message.contains("--drive"))
       }
     }
   }

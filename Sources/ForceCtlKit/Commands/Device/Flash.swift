@@ -104,7 +104,7 @@ extension ForceCtl {
       guard info.board.equals(board.handshakeName) else {
         let name = info.board.withBytes { String(decoding: $0, as: UTF8.self) }
         throw CLIError(
-          "the board answering on the port is \"\(name)\", not a \(board.displayName) (\(board.handshakeName)): give --port"
+          "the board answering on the port is \"\(name)\", not a \(board.displayName) (\(board.handshakeName)): check --port"
         )
       }
       guard info.firmwareVersion == expectVersion else {
