@@ -56,7 +56,8 @@ let package = Package(
 
     // Executables.
     .executableTarget(name: "ForceCtl", dependencies: ["ForceCtlKit"]),
-    .executableTarget(name: "ForceSITL", dependencies: ["ForceFirmware", "ForceTrace"]),
+    .target(name: "ForceHostFlash", dependencies: ["ForceFirmware"]),
+    .executableTarget(name: "ForceSITL", dependencies: ["ForceFirmware", "ForceHostFlash", "ForceTrace"]),
     .executableTarget(name: "EngineBench", dependencies: ["ForceEngine", "ForceFirmware"]),
 
     // Tests, and the fakes and trace builders they share.
@@ -76,7 +77,7 @@ let package = Package(
     .testTarget(name: "ForceLinkTests", dependencies: ["ForceLink", "ForceTestSupport"]),
     .testTarget(
       name: "ForceFirmwareTests",
-      dependencies: ["ForceFirmware", "ForceEngine", "ForceProtocol", "ForceTestSupport"]
+      dependencies: ["ForceFirmware", "ForceEngine", "ForceProtocol", "ForceTestSupport", "ForceHostFlash"]
     ),
     .testTarget(name: "ForceTraceTests", dependencies: ["ForceTrace", "ForceEngine"]),
     .testTarget(name: "ForceSimTests", dependencies: ["ForceSim", "ForceTrace", "ForceEngine"]),

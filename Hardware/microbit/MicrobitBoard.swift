@@ -61,8 +61,12 @@ struct MicrobitBoard: Board {
   func flashRead(page: Int, offset: Int, into buffer: UnsafeMutableRawBufferPointer) {
     NVMC.read(page: page, offset: offset, into: buffer)
   }
-  mutating func flashErase(page: Int) { NVMC.erase(page: page) }
-  mutating func flashWrite(page: Int, offset: Int, words: UnsafeRawBufferPointer) {
+  mutating func flashErase(page: Int) throws(FlashError) {
+    try checkFlashAccess(page: page)
+    NVMC.erase(page: page)
+  }
+  mutating func flashWrite(page: Int, offset: Int, words: UnsafeRawBufferPointer) throws(FlashError) {
+    try checkFlashAccess(page: page, offset: offset, count: words.count)
     NVMC.write(page: page, offset: offset, words: words)
   }
 

@@ -73,10 +73,12 @@ struct PicoBoard: Board {
     precondition(offset >= 0 && offset + buffer.count <= flashPageSize, "outside the sector")
     Flash.read(at: PicoBoard.sector(page) + UInt32(offset), into: buffer)
   }
-  mutating func flashErase(page: Int) { Flash.eraseSector(at: PicoBoard.sector(page)) }
-  mutating func flashWrite(page: Int, offset: Int, words: UnsafeRawBufferPointer) {
-    precondition(offset & 3 == 0 && words.count & 3 == 0, "word-aligned only")
-    precondition(offset >= 0 && offset + words.count <= flashPageSize, "outside the sector")
+  mutating func flashErase(page: Int) throws(FlashError) {
+    try checkFlashAccess(page: page)
+    Flash.eraseSector(at: PicoBoard.sector(page))
+  }
+  mutating func flashWrite(page: Int, offset: Int, words: UnsafeRawBufferPointer) throws(FlashError) {
+    try checkFlashAccess(page: page, offset: offset, count: words.count)
     Flash.program(at: PicoBoard.sector(page) + UInt32(offset), words)
   }
 

@@ -63,11 +63,13 @@ public enum ParameterStore {
   public enum SaveError: Error, Sendable {
     /// The record read back differs from what was written.
     case verifyFailed
+    /// The flash refused an erase or program (the board's pages break the record's needs).
+    case flash(FlashError)
   }
 
   /// Reads both slots and puts the newest valid parameters into `parameters`; leaves
   /// them unchanged when there are none (the source then says why).
-  public static func load<B: Board>(from board: B, into parameters: inout Parameters) -> Loaded {
+  public static func load<B: NORFlash>(from board: B, into parameters: inout Parameters) -> Loaded {
     var best: (slot: Int, sequence: UInt32)?
     var sawAnything = false
     var newestOlderLayout: UInt32?
@@ -102,7 +104,7 @@ public enum ParameterStore {
 
   /// Saves `parameters` (not changed: `inout` only to write flash from them in place)
   /// into the slot not holding the newest record.
-  public static func save<B: Board>(
+  public static func save<B: NORFlash>(
     _ parameters: inout Parameters, to board: inout B, after previous: Loaded
   ) throws(SaveError) -> Loaded {
     let slot = previous.slot.map { 1 - $0 } ?? 0
@@ -115,22 +117,37 @@ public enum ParameterStore {
     withUnsafeBytes(of: &header) { crc.update(UnsafeRawBufferPointer(rebasing: $0[4..<12])) }
     parameters.withStoredLayout { crc.update(UnsafeRawBufferPointer($0)) }
     header.3 = (0xFFFF_0000 | UInt32(crc.value)).littleEndian
-    board.flashErase(page: slot)
+    do throws(FlashError) { try board.flashErase(page: slot) } catch { throw .flash(error) }
     // Everything but the magic word, then the magic word: a cut before the last
     // write leaves no magic, so the slot is ignored.
-    withUnsafeBytes(of: &header) {
-      board.flashWrite(page: slot, offset: 4, words: UnsafeRawBufferPointer(rebasing: $0[4..<16]))
+    var failure = withUnsafeBytes(of: &header) {
+      program(&board, slot: slot, offset: 4, UnsafeRawBufferPointer(rebasing: $0[4..<16]))
     }
-    parameters.withStoredLayout {
-      board.flashWrite(page: slot, offset: headerSize, words: UnsafeRawBufferPointer($0))
-    }
-    withUnsafeBytes(of: &header) {
-      board.flashWrite(page: slot, offset: 0, words: UnsafeRawBufferPointer(rebasing: $0[0..<4]))
-    }
+    failure =
+      failure
+      ?? parameters.withStoredLayout { program(&board, slot: slot, offset: headerSize, UnsafeRawBufferPointer($0)) }
+    failure =
+      failure
+      ?? withUnsafeBytes(of: &header) {
+        program(&board, slot: slot, offset: 0, UnsafeRawBufferPointer(rebasing: $0[0..<4]))
+      }
+    if let failure { throw .flash(failure) }
     guard case .valid(sequence) = readRecord(board, slot: slot), payloadMatches(board, slot: slot, &parameters) else {
       throw .verifyFailed
     }
     return Loaded(source: .flash, sequence: sequence, slot: slot)
+  }
+
+  /// Programs `bytes` into `slot` at `offset`; the error, or nil.
+  static func program<B: NORFlash>(_ board: inout B, slot: Int, offset: Int, _ bytes: UnsafeRawBufferPointer)
+    -> FlashError?
+  {
+    do throws(FlashError) {
+      try board.flashWrite(page: slot, offset: offset, words: bytes)
+      return nil
+    } catch {
+      return error
+    }
   }
 
   /// Serial-number arithmetic: `a` is newer than `b` across wrap-around.
@@ -147,7 +164,7 @@ public enum ParameterStore {
   }
 
   /// Checks the record in `slot` where it lies, a word at a time.
-  static func readRecord<B: Board>(_ board: B, slot: Int) -> Record {
+  static func readRecord<B: NORFlash>(_ board: B, slot: Int) -> Record {
     let first = word(board, slot: slot, offset: 0)
     if first == 0xFFFF_FFFF || first == 0 {
       for offset in stride(from: 4, to: recordSize, by: 4) where word(board, slot: slot, offset: offset) != first {
@@ -179,14 +196,14 @@ public enum ParameterStore {
   }
 
   /// The little-endian word at `offset` of `slot`.
-  static func word<B: Board>(_ board: B, slot: Int, offset: Int) -> UInt32 {
+  static func word<B: NORFlash>(_ board: B, slot: Int, offset: Int) -> UInt32 {
     var value: UInt32 = 0
     withUnsafeMutableBytes(of: &value) { board.flashRead(page: slot, offset: offset, into: $0) }
     return UInt32(littleEndian: value)
   }
 
   /// CRC over the header fields after the magic (4..<12) and `length` payload bytes.
-  static func crc<B: Board>(_ board: B, slot: Int, length: Int) -> UInt16 {
+  static func crc<B: NORFlash>(_ board: B, slot: Int, length: Int) -> UInt16 {
     var crc = CRC16()
     for offset in stride(from: 4, to: headerSize &+ length, by: 4) where offset < 12 || offset >= headerSize {
       let value = word(board, slot: slot, offset: offset)
@@ -196,11 +213,11 @@ public enum ParameterStore {
     return crc.value
   }
 
-  static func readPayload<B: Board>(_ board: B, slot: Int, into parameters: inout Parameters) {
+  static func readPayload<B: NORFlash>(_ board: B, slot: Int, into parameters: inout Parameters) {
     parameters.withStoredLayout { board.flashRead(page: slot, offset: headerSize, into: $0) }
   }
 
-  static func payloadMatches<B: Board>(_ board: B, slot: Int, _ parameters: inout Parameters) -> Bool {
+  static func payloadMatches<B: NORFlash>(_ board: B, slot: Int, _ parameters: inout Parameters) -> Bool {
     parameters.withStoredLayout { payload in
       for offset in stride(from: 0, to: payload.count, by: 4)
       where word(board, slot: slot, offset: headerSize &+ offset)

@@ -22,6 +22,8 @@ public struct PortInfo: Equatable, Hashable, Sendable {
   public static let forcePickerProductID: UInt16 = 0x0001
   /// Its USB product string.
   public static let forcePickerProduct = "ForcePicker"
+  /// Raspberry Pi: the RP2040 boot ROM's USB device and the Pico SDK's own serial ports.
+  public static let raspberryPiVendorID: UInt16 = 0x2E8A
 
   /// The device path, e.g. `/dev/ttyACM0`.
   public var name: String
@@ -67,6 +69,17 @@ public struct PortInfo: Equatable, Hashable, Sendable {
       && product == PortInfo.forcePickerProduct
   }
 
+  /// Whether this is a Raspberry Pi Pico: the ForcePicker firmware's USB serial port,
+  /// or any device with Raspberry Pi's vendor ID (0x2E8A: the boot ROM, SDK firmware).
+  public var isPico: Bool {
+    isForcePickerPico || usbVendorID == PortInfo.raspberryPiVendorID
+  }
+
+  /// The board marker `forcectl ports` shows: "micro:bit", "ForcePicker Pico", "Pico" or "".
+  public var boardMarker: String {
+    isMicrobit ? "micro:bit" : isForcePickerPico ? "ForcePicker Pico" : isPico ? "Pico" : ""
+  }
+
   /// `vvvv:pppp` in lower-case hex (as lsusb prints it), or nil for non-USB ports.
   public var usbID: String? {
     guard let usbVendorID, let usbProductID else { return nil }
@@ -82,7 +95,7 @@ public struct PortInfo: Equatable, Hashable, Sendable {
 extension PortInfo: Encodable {
   private enum CodingKeys: String, CodingKey {
     case name, description, kind, vendorID, productID, manufacturer, product, serialNumber,
-      isMicrobit
+      isMicrobit, isPico
   }
 
   /// JSON shape for `forcectl ports --json`: USB IDs as 4-digit hex strings, absent fields omitted.
@@ -97,5 +110,6 @@ extension PortInfo: Encodable {
     try container.encodeIfPresent(product, forKey: .product)
     try container.encodeIfPresent(serialNumber, forKey: .serialNumber)
     try container.encode(isMicrobit, forKey: .isMicrobit)
+    try container.encode(isPico, forKey: .isPico)
   }
 }

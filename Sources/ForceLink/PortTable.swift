@@ -5,7 +5,7 @@ extension SerialPorts {
   /// A plain-text table of `ports` (one header line, one line per port), or `noPortsMessage`.
   ///
   /// Columns: PORT, KIND, USB ID, DEVICE (manufacturer and product, else the description),
-  /// SERIAL, and a `micro:bit` or `ForcePicker Pico` marker.
+  /// SERIAL, and a `micro:bit`, `ForcePicker Pico` or `Pico` marker (`PortInfo.boardMarker`).
   public static func table(_ ports: [PortInfo]) -> String {
     guard !ports.isEmpty else { return noPortsMessage }
     let header = ["PORT", "KIND", "USB ID", "DEVICE", "SERIAL", ""]
@@ -14,7 +14,7 @@ extension SerialPorts {
       return [
         port.name, port.kind.rawValue, port.usbID ?? "-",
         device.isEmpty ? port.description : device,
-        port.serialNumber ?? "-", port.isMicrobit ? "micro:bit" : port.isForcePickerPico ? "ForcePicker Pico" : "",
+        port.serialNumber ?? "-", port.boardMarker,
       ]
     }
     let all = [header] + rows

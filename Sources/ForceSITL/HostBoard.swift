@@ -1,4 +1,5 @@
 import ForceFirmware
+import ForceHostFlash
 import Glibc
 
 /// The `Board` of the host build (SITL, after Betaflight's): the UART is a TCP
@@ -17,7 +18,11 @@ struct HostBoard: Board {
 
   init(port: UInt16, flashPath: String, script: [(UInt16, UInt16)]) throws(HostError) {
     server = try TCPServer(port: port)
-    flash = try FileFlash(path: flashPath, pageSize: 1024, pageCount: 2)
+    do throws(FileFlashError) {
+      flash = try FileFlash(path: flashPath, pageSize: 1024, pageCount: 2)
+    } catch {
+      throw HostError(error.description)
+    }
     self.script = script
   }
 
@@ -72,14 +77,14 @@ struct HostBoard: Board {
 
   // MARK: Flash
 
-  var flashPageSize: Int { flash.pageSize }
-  var flashPageCount: Int { flash.pageCount }
+  var flashPageSize: Int { flash.flashPageSize }
+  var flashPageCount: Int { flash.flashPageCount }
   func flashRead(page: Int, offset: Int, into buffer: UnsafeMutableRawBufferPointer) {
-    flash.read(page: page, offset: offset, into: buffer)
+    flash.flashRead(page: page, offset: offset, into: buffer)
   }
-  mutating func flashErase(page: Int) { flash.erase(page: page) }
-  mutating func flashWrite(page: Int, offset: Int, words: UnsafeRawBufferPointer) {
-    flash.write(page: page, offset: offset, bytes: words)
+  mutating func flashErase(page: Int) throws(FlashError) { try flash.flashErase(page: page) }
+  mutating func flashWrite(page: Int, offset: Int, words: UnsafeRawBufferPointer) throws(FlashError) {
+    try flash.flashWrite(page: page, offset: offset, words: words)
   }
 
   // MARK: LEDs, watchdog, reset

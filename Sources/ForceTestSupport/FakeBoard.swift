@@ -45,16 +45,18 @@ public struct FakeBoard: Board {
   public var flashPageCount: Int { 2 }
 
   public func flashRead(page: Int, offset: Int, into buffer: UnsafeMutableRawBufferPointer) {
+    precondition(page >= 0 && page < 2 && offset >= 0 && offset + buffer.count <= 1024)
     for index in 0..<buffer.count { buffer[index] = flash[page * 1024 + offset + index] }
   }
 
-  public mutating func flashErase(page: Int) {
+  public mutating func flashErase(page: Int) throws(FlashError) {
+    try checkFlashAccess(page: page)
     guard consumeOperation() else { return }
     for index in (page * 1024)..<((page + 1) * 1024) { flash[index] = 0xFF }
   }
 
-  public mutating func flashWrite(page: Int, offset: Int, words: UnsafeRawBufferPointer) {
-    precondition(offset % 4 == 0 && words.count % 4 == 0)
+  public mutating func flashWrite(page: Int, offset: Int, words: UnsafeRawBufferPointer) throws(FlashError) {
+    try checkFlashAccess(page: page, offset: offset, count: words.count)
     for word in 0..<(words.count / 4) {
       guard consumeOperation() else { return }
       for byte in 0..<4 {

@@ -258,23 +258,79 @@ struct ForceCtlDeviceUITests {
     let media = drive.deletingLastPathComponent().appendingPathComponent("media/alice/MICROBIT")
     try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
     let pattern = drive.deletingLastPathComponent().path + "/media/*/MICROBIT"
-    #expect(MicrobitDrive.find(patterns: [pattern]) == [media.path])
-    #expect(MicrobitDrive.find(patterns: ["/nonexistent-\(UUID().uuidString)/*/MICROBIT"]).isEmpty)
+    #expect(BoardDrive.microbit.find(patterns: [pattern]) == [media.path])
+    #expect(BoardDrive.microbit.find(patterns: ["/nonexistent-\(UUID().uuidString)/*/MICROBIT"]).isEmpty)
+  }
+
+  /// `--board pico`: the UF2 goes onto the RPI-RP2 drive; a .hex is refused and not copied.
+  @Test func flashCopiesTheUF2OntoThePicoDrive() throws {
+    let drive = Support.temp("RPI-RP2")
+    try FileManager.default.createDirectory(at: drive, withIntermediateDirectories: true)
+    let uf2 = Support.temp("fw.uf2")
+    let block = Data([0x55, 0x46, 0x32, 0x0A, 0x57, 0x51, 0x5D, 0x9E]) + Data(count: 504)
+    try block.write(to: uf2)
+    var command = try ForceCtl.Flash.parseAsRoot([
+      "--board", "pico", "--image", uf2.path, "--drive", drive.path, "--no-verify",
+    ])
+    let output = try Support.captureStdout { try command.run() }
+    #expect(output.contains("copied \(uf2.path) to \(drive.path)/fw.uf2"))
+    #expect(try Data(contentsOf: drive.appendingPathComponent("fw.uf2")) == block)
+
+    let hex = Support.temp("fw.hex")
+    try ":00000001FF\n".write(to: hex, atomically: true, encoding: .utf8)
+    var wrong = try ForceCtl.Flash.parseAsRoot(["--board", "pico", "--image", hex.path, "--drive", drive.path])
+    do {
+      try wrong.run()
+      Issue.record("copied a .hex onto the Pico drive")
+    } catch {
+      #expect(ForceCtl.message(for: error) == "\(hex.path) is not a UF2 file")
+    }
+    #expect(!FileManager.default.fileExists(atPath: drive.appendingPathComponent("fw.hex").path))
+
+    let media = drive.deletingLastPathComponent().appendingPathComponent("media/bob/RPI-RP2")
+    try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+    let pattern = drive.deletingLastPathComponent().path + "/media/*/RPI-RP2"
+    #expect(BoardDrive.pico.find(patterns: [pattern]) == [media.path])
+    #expect(BoardDrive.pico.patterns.contains("/media/*/RPI-RP2"))
+    #expect(throws: (any Error).self) { try ForceCtl.Flash.parseAsRoot(["--board", "esp32"]) }
+  }
+
+  /// After the copy, flash waits for the port, shakes hands and checks which board
+  /// answered: SITL on --port says "sitl", not "pico", so `--board pico` refuses it.
+  @Test(.enabled(if: Support.sitlAvailable)) func flashChecksTheBoardThatAnswers() throws {
+    let device = try Support.sitl()
+    defer { device.stop() }
+    let drive = Support.temp("RPI-RP2")
+    try FileManager.default.createDirectory(at: drive, withIntermediateDirectories: true)
+    let uf2 = Support.temp("fw.uf2")
+    try Data([0x55, 0x46, 0x32, 0x0A]).write(to: uf2)
+    var command = try ForceCtl.Flash.parseAsRoot([
+      "--board", "pico", "--image", uf2.path, "--drive", drive.path, "--port", device.address, "--wait", "10",
+    ])
+    do {
+      _ = try Support.captureStdout { try command.run() }
+      Issue.record("accepted SITL as a Pico")
+    } catch {
+      #expect(
+        ForceCtl.message(for: error) == "the board answering on the port is \"sitl\", not a Pico (pico): check --port")
+    }
   }
 
   @Test func flashErrorsAreClear() throws {
     var missing = try ForceCtl.Flash.parseAsRoot(["--drive", "/nonexistent/MICROBIT", "--hex", "/etc/hostname"])
     #expect(throws: CLIError.self) { try missing.run() }
     do { try missing.run() } catch { #expect(ForceCtl.message(for: error).contains("is not a mounted drive")) }
-    if MicrobitDrive.find().isEmpty {
-      var none = try ForceCtl.Flash.parseAsRoot([])
+    // With no drive mounted, each board's message names its drive, how to get it, and --drive.
+    for (board, hint) in [(FlashBoard.microbit, "plug the board in"), (.pico, "hold BOOTSEL")]
+    where board.drive.find().isEmpty {
+      var none = try ForceCtl.Flash.parseAsRoot(["--board", board.rawValue])
       do {
         try none.run()
         Issue.record("flashed without a drive")
       } catch {
         let message = ForceCtl.message(for: error)
-        #expect(message.hasPrefix("no MICROBIT drive found"), "\(message)")
-        #expect(message.contains("--drive"))
+        #expect(message.hasPrefix("no \(board.drive.label) drive found"), "\(message)")
+        #expect(message.contains(hint) && message.contains("--drive"))
       }
     }
   }

@@ -14,7 +14,7 @@ struct StoredState {
 
 extension ParameterStore {
   /// `load(from:into:)` starting from the defaults.
-  static func load(from board: FakeBoard) -> StoredState {
+  static func load<F: NORFlash>(from board: F) -> StoredState {
     var parameters = Parameters()
     let loaded = load(from: board, into: &parameters)
     return StoredState(loaded: loaded, parameters: parameters)
@@ -22,7 +22,7 @@ extension ParameterStore {
 
   /// `save(_:to:after:)` of a copy of `parameters`.
   static func save(
-    _ parameters: Parameters, to board: inout FakeBoard, after previous: StoredState
+    _ parameters: Parameters, to board: inout some NORFlash, after previous: StoredState
   ) throws(SaveError) -> StoredState {
     var copy = parameters
     return StoredState(loaded: try save(&copy, to: &board, after: previous.loaded), parameters: parameters)

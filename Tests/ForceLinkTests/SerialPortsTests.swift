@@ -57,9 +57,10 @@ import Testing
     let text = String(decoding: try encoder.encode([Self.microbit, Self.uart]), as: UTF8.self)
     #expect(
       text
-        == #"[{"description":"BBC micro:bit CMSIS-DAP","isMicrobit":true,"kind":"usb","manufacturer":"ARM","#
+        == #"[{"description":"BBC micro:bit CMSIS-DAP","isMicrobit":true,"isPico":false,"kind":"usb","#
+        + #""manufacturer":"ARM","#
         + #""name":"/dev/ttyACM0","product":"BBC micro:bit CMSIS-DAP","productID":"0204","#
         + #""serialNumber":"9900000037024e450034200b0000004e0000000097969901","vendorID":"0d28"},"#
-        + #"{"description":"ttyS0","isMicrobit":false,"kind":"native","name":"/dev/ttyS0"}]"#)
+        + #"{"description":"ttyS0","isMicrobit":false,"isPico":false,"kind":"native","name":"/dev/ttyS0"}]"#)
   }
 }

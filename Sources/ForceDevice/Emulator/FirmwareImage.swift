@@ -14,6 +14,10 @@ public enum FirmwareImage {
   /// `.build-firmware/microbit/forcepicker-microbit.hex`: what the MICROBIT drive takes.
   public static var hexPath: String { "\(directory)/\(name).hex" }
 
+  /// `.build-firmware/pico/forcepicker-pico.uf2`: what the Pico's RPI-RP2 drive takes
+  /// (`Tools/build-firmware --board pico`).
+  public static let picoUF2Path = ".build-firmware/pico/forcepicker-pico.uf2"
+
   /// The ELF image in the checkout at `root`.
   public static func elf(in root: URL) -> URL { root.appendingPathComponent(elfPath) }
   /// The Intel HEX image in the checkout at `root`.

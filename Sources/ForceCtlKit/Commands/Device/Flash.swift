@@ -5,23 +5,30 @@ import ForceProtocol
 import Foundation
 
 extension ForceCtl {
-  /// `forcectl flash`: program a micro:bit by copying the .hex onto its drive.
+  /// `forcectl flash`: program a board by copying its image onto its USB drive.
   public struct Flash: ParsableCommand {
     public static let configuration = CommandConfiguration(
-      abstract: "Copy the firmware .hex onto a mounted MICROBIT drive and check the board comes back.",
+      abstract: "Copy the firmware onto a board's USB drive and check the board comes back.",
       discussion: """
-        Finds the drive under /media/*/MICROBIT, /run/media/*/MICROBIT or /mnt/MICROBIT \
-        (or use --drive), copies the .hex, waits up to --wait seconds for the micro:bit's \
-        serial port to return, shakes hands and checks the firmware version.
+        micro:bit: copies the .hex onto the MICROBIT drive. Pico: copies the .uf2 onto the \
+        RPI-RP2 drive (hold BOOTSEL while plugging the Pico in). Finds the drive under \
+        /media/*/LABEL, /run/media/*/LABEL or /mnt/LABEL (or use --drive), copies the image, \
+        waits up to --wait seconds for the board's serial port to return, shakes hands and \
+        checks the board and the firmware version.
         """
     )
 
-    @Option(
-      help: ArgumentHelp(
-        "Image to flash (default: \(FirmwareImage.hexPath)).", valueName: "FILE"))
-    public var hex: String?
+    @Option(help: ArgumentHelp("The board: microbit or pico.", valueName: "BOARD"))
+    public var board: FlashBoard = .microbit
 
-    @Option(help: ArgumentHelp("The mounted MICROBIT drive.", valueName: "PATH"))
+    @Option(
+      name: [.customLong("image"), .customLong("hex")],
+      help: ArgumentHelp(
+        "Image to flash (default: \(FlashBoard.microbit.imagePath), or \(FlashBoard.pico.imagePath) with --board pico).",
+        valueName: "FILE"))
+    public var image: String?
+
+    @Option(help: ArgumentHelp("The mounted MICROBIT or RPI-RP2 drive.", valueName: "PATH"))
     public var drive: String?
 
     @Option(help: ArgumentHelp("Firmware version the board must report afterwards.", valueName: "X.Y.Z"))
@@ -31,7 +38,7 @@ extension ForceCtl {
     public var wait: Double = 30
 
     @Option(
-      help: ArgumentHelp("Serial port to check afterwards (default: the first micro:bit found).", valueName: "PORT"))
+      help: ArgumentHelp("Serial port to check afterwards (default: the first such board found).", valueName: "PORT"))
     public var port: String?
 
     @Flag(help: "Only copy; do not wait for the board or check its version.")
@@ -48,34 +55,40 @@ extension ForceCtl {
     }
 
     public func run() throws {
-      let image = hex ?? RepositoryRoot.find().map { FirmwareImage.hex(in: $0).path } ?? FirmwareImage.hexPath
+      let file =
+        image ?? RepositoryRoot.find().map { $0.appendingPathComponent(board.imagePath).path } ?? board.imagePath
+      let label = board.drive.label
       let target: String
       if let drive {
         target = drive
       } else {
-        let drives = MicrobitDrive.find()
+        let drives = board.drive.find()
         guard let first = drives.first else {
           throw CLIError(
-            "no MICROBIT drive found (looked in \(MicrobitDrive.patterns.joined(separator: ", "))): plug the board in, wait for the drive to mount, or give --drive PATH"
+            "no \(label) drive found (looked in \(board.drive.patterns.joined(separator: ", "))): \(board.drive.hint), wait for the drive to mount, or give --drive PATH"
           )
         }
         if drives.count > 1 {
-          printError("several MICROBIT drives (\(drives.joined(separator: ", "))); using \(first)")
+          printError("several \(label) drives (\(drives.joined(separator: ", "))); using \(first)")
         }
         target = first
       }
       let destination: String
-      do { destination = try MicrobitDrive.copy(hex: image, to: target) } catch { throw CLIError(error.description) }
-      print("copied \(image) to \(destination)")
+      do { destination = try board.drive.copy(image: file, to: target) } catch { throw CLIError(error.description) }
+      print("copied \(file) to \(destination)")
       if noVerify { return }
+      try waitForBoard()
+    }
 
+    /// Polls for the board's serial port until it shakes hands, then checks what it runs.
+    func waitForBoard() throws {
       print("waiting up to \(Int(wait)) s for the board to restart…")
       let deadline = ContinuousClock.now + .milliseconds(Int(wait * 1000))
-      Thread.sleep(forTimeInterval: 1.5)  // DAPLink unmounts, flashes and resets
+      Thread.sleep(forTimeInterval: 1.5)  // the drive unmounts, the board flashes and resets
       var info: DeviceInfo?
-      var last = "no micro:bit serial port appeared"
+      var last = "no \(board.displayName) serial port appeared"
       while ContinuousClock.now < deadline && info == nil {
-        let candidate = port ?? ((try? SerialPorts.list()) ?? []).first(where: \.isMicrobit)?.name
+        let candidate = port ?? ((try? SerialPorts.list()) ?? []).first(where: board.owns)?.name
         if let candidate {
           do {
             let client = try DeviceClient.connect(to: candidate, timeout: .seconds(2))
@@ -88,9 +101,15 @@ extension ForceCtl {
         if info == nil { Thread.sleep(forTimeInterval: 0.5) }
       }
       guard let info else { throw CLIError("the board did not come back within \(Int(wait)) s: \(last)") }
+      guard info.board.equals(board.handshakeName) else {
+        let name = info.board.withBytes { String(decoding: $0, as: UTF8.self) }
+        throw CLIError(
+          "the board answering on the port is \"\(name)\", not a \(board.displayName) (\(board.handshakeName)): check --port"
+        )
+      }
       guard info.firmwareVersion == expectVersion else {
         throw CLIError(
-          "the board runs firmware \(info.firmwareVersion), expected \(expectVersion): the copy did not take (try again, or check the .hex)"
+          "the board runs firmware \(info.firmwareVersion), expected \(expectVersion): the copy did not take (try again, or check the image)"
         )
       }
       print("board is back: \(info.summary)")

@@ -3,10 +3,14 @@ import ForceLink
 import Foundation
 
 extension ForceCtl {
-  /// `forcectl ports`: list connected serial ports, marking micro:bits.
+  /// `forcectl ports`: list connected serial ports, marking micro:bits and Picos.
   public struct Ports: ParsableCommand {
     public static let configuration = CommandConfiguration(
-      abstract: "List serial ports; a BBC micro:bit shows up as Arm DAPLink (USB 0d28:0204)."
+      abstract: "List serial ports, marking boards by USB ID.",
+      discussion: """
+        A BBC micro:bit shows up as Arm DAPLink (USB 0d28:0204); a Pico with the ForcePicker \
+        firmware as 1209:0001 "ForcePicker", and any other Raspberry Pi device (vendor 2e8a) as Pico.
+        """
     )
 
     @Flag(help: "Print a JSON array instead of a table.")
