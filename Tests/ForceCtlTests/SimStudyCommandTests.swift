@@ -106,6 +106,17 @@ import Testing
     #expect(throws: (any Error).self) {
       try ForceCtl.parseAsRoot(["sim", "fit", "--targets", targets, "--output", output, "--evaluations", "0"])
     }
+    // --fix takes the population file's names and must leave something to fit.
+    #expect(throws: (any Error).self) {
+      try ForceCtl.parseAsRoot(["sim", "fit", "--targets", targets, "--output", output, "--fix", "homing"])
+    }
+    let all = UserPopulation.names.flatMap { ["--fix", $0] }
+    #expect(throws: (any Error).self) {
+      try ForceCtl.parseAsRoot(["sim", "fit", "--targets", targets, "--output", output] + all)
+    }
+    #expect(
+      try ForceCtl.parseAsRoot(["sim", "fit", "--targets", targets, "--output", output, "--fix", "homing_time_s"])
+        is ForceCtl.Sim.Fit)
   }
 
   @Test func sweepParsesAndWritesCSV() throws {

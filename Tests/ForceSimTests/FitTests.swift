@@ -101,4 +101,24 @@ import Testing
     #expect(result.compared.count == 1 && result.success.map(\.0) == [.thumbRoll])
     for (value, bounds) in zip(result.population.values, UserPopulation.bounds) { #expect(bounds.contains(value)) }
   }
+
+  @Test func aFitKeepsItsFixedParametersAtTheirStartValues() throws {
+    let table = TargetTable(cells: [
+      TargetCell(technique: .thumbRoll, distance: .twentyPercent, meanMs: 4000, sdMs: 1500)
+    ])
+    let config = StudyConfig(participants: 2, repetitions: 1, seed: 3, jobs: 2)
+    var start = UserPopulation.novice
+    start.homingTimeS = 1.23456  // not on the fit's four-place grid
+    var seen: [UserPopulation] = []
+    let result = try PopulationFit.fit(
+      table, from: start, fixed: ["homing_time_s", "skill_spread"], config: config,
+      optimiser: NelderMead(maxEvaluations: 8)
+    ) { _, _, population in seen.append(population) }
+    #expect(seen.count == 8)
+    for population in seen + [result.population] {
+      #expect(population.homingTimeS == 1.23456 && population.skillSpread == start.skillSpread)
+    }
+    // The free parameters did move.
+    #expect(Set(seen.map(\.decisionMs)).count > 1)
+  }
 }

@@ -59,15 +59,28 @@ public enum PopulationFit {
     return (TargetComparison.compare(result.records, with: table), success)
   }
 
-  /// Fits from `start`; `progress` hears each evaluation's number and score.
+  /// Fits from `start`, keeping the parameters named in `fixed` (`UserPopulation.names`)
+  /// at their values in `start`; `progress` hears each evaluation's number and score.
   public static func fit(
-    _ table: TargetTable, from start: UserPopulation, config: StudyConfig, optimiser: NelderMead,
-    progress: (Int, Double, UserPopulation) -> Void = { _, _, _ in }
+    _ table: TargetTable, from start: UserPopulation, fixed: Set<String> = [], config: StudyConfig,
+    optimiser: NelderMead, progress: (Int, Double, UserPopulation) -> Void = { _, _, _ in }
   ) throws(ParameterInputError) -> FitResult {
     _ = try evaluate(start, table: table, config: config)  // parameter problems surface here, once
+    let free = UserPopulation.names.indices.filter { !fixed.contains(UserPopulation.names[$0]) }
+    let startUnit = unit(start)
+    // The population at the free parameters' unit coordinates `x`, the fixed ones as in `start`.
+    func population(_ x: [Double]) -> UserPopulation {
+      var full = startUnit
+      for (k, i) in free.enumerated() { full[i] = x[k] }
+      var result = scaled(full)
+      var values = result.values
+      for i in values.indices where !free.contains(i) { values[i] = start.values[i] }
+      result.values = values
+      return result
+    }
     var count = 0
-    let best = optimiser.minimize(from: unit(start)) { x in
-      let population = scaled(x)
+    let best = optimiser.minimize(from: free.map { startUnit[$0] }) { x in
+      let population = population(x)
       let score: Double
       if let (compared, success) = try? evaluate(population, table: table, config: config) {
         score = objective(compared, success: success.map(\.1))
@@ -78,7 +91,7 @@ public enum PopulationFit {
       progress(count, score, population)
       return score
     }
-    let population = scaled(best.point)
+    let population = population(best.point)
     let (compared, success) = try evaluate(population, table: table, config: config)
     return FitResult(
       population: population, objective: objective(compared, success: success.map(\.1)), compared: compared,

@@ -26,6 +26,11 @@ public struct SimulatedUser {
   let delayFrames: Int
   var shownHistory: [Int32]
   var motionHistory: [Double]
+  /// This frame's slot in `motionHistory` (frame mod delayFrames) and in `shownHistory`
+  /// (frame mod (delayFrames + 1)), and the latter's for the frame `act` last returned.
+  var motionSlot = 0
+  var shownSlot = 0
+  var shownSlotOfLastFrame = 0
   var pendingMotion = 0.0
   var lastSeen: Int32
   var seenOffset = 0.0
@@ -85,24 +90,27 @@ public struct SimulatedUser {
       believed = side > 0 ? .up : .down
       balance = Double(side) * profile.buttonBalance
     }
-    thumb = ThumbDynamics(balance: balance, profile: profile, frameMs: frameMs)
+    thumb = ThumbDynamics(balance: balance, profile: self.profile, frameMs: frameMs)
   }
 
   /// The cell readings of the next frame.
   public mutating func act() -> (left: UInt16, right: UInt16) {
     let estimate = perceive()
     let command = decide(estimate: estimate)
-    let cells = thumb.step(command, profile: profile, frameMs: frameMs, rng: &rng)
+    let cells = thumb.step(command, frameMs: frameMs, rng: &rng)
     let motion = believedMotion()
-    motionHistory[frame % delayFrames] = motion
+    motionHistory[motionSlot] = motion
+    motionSlot = motionSlot + 1 == delayFrames ? 0 : motionSlot + 1
     pendingMotion += motion
+    shownSlotOfLastFrame = shownSlot
+    shownSlot = shownSlot == delayFrames ? 0 : shownSlot + 1
     frame += 1
     return cells
   }
 
   /// The value the device showed this frame (the user sees it `delayFrames` later).
   public mutating func see(_ shown: Int32) {
-    shownHistory[(frame - 1) % shownHistory.count] = shown
+    shownHistory[shownSlotOfLastFrame] = shown
   }
 
   /// Whether the user has decided to lift its thumb.
@@ -111,10 +119,11 @@ public struct SimulatedUser {
   /// The display as seen now, and the predicted position (items).
   mutating func perceive() -> Double {
     let index = frame - delayFrames
-    let seen = index < 0 ? lastSeen : shownHistory[index % shownHistory.count]
+    // Frame `index`'s slots: (index mod delayFrames + 1) is the one after this frame's.
+    let seen = index < 0 ? lastSeen : shownHistory[shownSlot == delayFrames ? 0 : shownSlot + 1]
     if index >= 0 {
-      // The motion of frame `index` is on the display now.
-      let visible = motionHistory[index % delayFrames]
+      // The motion of frame `index` is on the display now (its slot is this frame's).
+      let visible = motionHistory[motionSlot]
       pendingMotion -= visible
       seenOffset += visible
       unseenTravel += abs(visible)
@@ -153,6 +162,9 @@ public struct SimulatedUser {
   }
 
   /// The motion (items, signed) the user believes its force caused this frame.
+  /// (Inlined, like the other small helpers called every frame: a call would copy the
+  /// whole user.)
+  @inline(__always)
   func believedMotion() -> Double {
     if technique == .positional { return 0 }
     // The device undoes the motion of a pulse and of a press-through's press.
@@ -169,6 +181,7 @@ public struct SimulatedUser {
   }
 
   /// Signed distance to the target from the predicted position; for wrap, forward only.
+  @inline(__always)
   func remaining(_ estimate: Double) -> Double {
     var r = Double(target) - estimate
     guard device.wraps else { return r }

@@ -30,19 +30,37 @@ struct ThumbDynamics {
   private(set) var felt = 0.0
   let rho: Double
   let innovation: Double
+  /// The profile's noise constants (kept here: passing the whole profile every frame
+  /// would copy it).
+  let noiseCV, noiseFloor, balanceNoiseScale: Double
+  // The lag's per-frame factor, `1 - exp(-frameMs / lagMs)`, for the last lag and frame
+  // length seen (commands reuse a few lags, so this spares an `exp` per frame).
+  var lagMs = 0.0
+  var lagFrameMs = 0.0
+  var lagFactor = 0.0
 
   init(balance: Double, profile: UserProfile, frameMs: Double) {
     self.balance = balance
     rho = exp(-frameMs / profile.noiseCorrelationMs)
+    noiseCV = profile.noiseCV
+    noiseFloor = profile.noiseFloor
+    balanceNoiseScale = profile.balanceNoise
     innovation = (1 - rho * rho).squareRoot()
   }
 
   /// Advances one frame and returns the two cell readings.
   mutating func step(
-    _ command: ThumbCommand, profile: UserProfile, frameMs: Double, rng: inout SplitMix64
+    _ command: ThumbCommand, frameMs: Double, rng: inout SplitMix64
   ) -> (left: UInt16, right: UInt16) {
     var change = command.force - force
-    if command.lagMs > 0 { change *= 1 - exp(-frameMs / command.lagMs) }
+    if command.lagMs > 0 {
+      if command.lagMs != lagMs || frameMs != lagFrameMs {
+        lagMs = command.lagMs
+        lagFrameMs = frameMs
+        lagFactor = 1 - exp(-frameMs / command.lagMs)
+      }
+      change *= lagFactor
+    }
     force += Swift.min(command.rise * frameMs, Swift.max(-command.fall * frameMs, change))
     if force < 0.5 && command.force <= 0 { force = 0 }
     let step = command.balanceRate * frameMs / 1000
@@ -54,13 +72,19 @@ struct ThumbDynamics {
       felt = 0
       return (0, 0)
     }
-    let total = Swift.max(0, force + (profile.noiseCV * force + profile.noiseFloor) * forceNoise)
-    let shown = Swift.min(1, Swift.max(-1, balance + profile.balanceNoise * balanceNoise))
+    let total = Swift.max(0, force + (noiseCV * force + noiseFloor) * forceNoise)
+    let shown = Swift.min(1, Swift.max(-1, balance + balanceNoiseScale * balanceNoise))
     felt = Swift.min(total, 1023)
     return (ThumbDynamics.cell(total * (1 - shown) / 2), ThumbDynamics.cell(total * (1 + shown) / 2))
   }
 
+  /// `value` rounded half away from zero, clamped to 0...1023: the same as
+  /// `UInt16(min(1023, max(0, value.rounded())))`, without the library call.
+  @inline(__always)
   static func cell(_ value: Double) -> UInt16 {
-    UInt16(Swift.min(1023, Swift.max(0, value.rounded())))
+    guard value > 0 else { return 0 }  // also NaN
+    guard value < 1022.5 else { return 1023 }
+    let whole = UInt16(value)  // truncates; `value - whole` is exact here
+    return value - Double(whole) >= 0.5 ? whole &+ 1 : whole
   }
 }

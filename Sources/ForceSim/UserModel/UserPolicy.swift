@@ -92,6 +92,7 @@ extension SimulatedUser {
   /// The force that gives the speed the user wants `distance` items from the target:
   /// distance / homing time, at least the creep speed, at most the cruise force, and
   /// boost when far. Mirrored in press-through's reverse mode.
+  @inline(__always)
   func scrollForce(_ distance: Double) -> Double {
     var force: Double
     if distance > profile.boostDistance {
@@ -132,6 +133,7 @@ extension SimulatedUser {
   /// direction the device is believed to go, the thumb rests and the value has not
   /// moved this touch. Lifting ends press-through's reverse mode, so there a tap only
   /// steps up.
+  @inline(__always)
   func wantsToTap() -> Bool {
     guard technique != .positional, !reverseMode, thumb.force <= device.rest, lastSeen == start else { return false }
     let step = Int(target) - Int(lastSeen)
@@ -259,12 +261,14 @@ extension SimulatedUser {
 
   /// Whether the balance is where the drop wants it (only a roll restarting from rest
   /// re-centres the thumb).
+  @inline(__always)
   func balanceSettled() -> Bool {
     if case .roll = maneuver { return abs(thumb.balance - profile.neutralBias) < 0.02 }
     return true
   }
 
   /// A quick drop to the resting force, balance back to neutral for a roll restart.
+  @inline(__always)
   func drop() -> ThumbCommand {
     var command = command(restForce, rise: profile.controlledRisePerMs, fall: profile.liftFallPerMs, lagMs: 0)
     if case .roll = maneuver, phase == .maneuver, stage < 2 { command.balance = profile.neutralBias }
@@ -272,11 +276,13 @@ extension SimulatedUser {
   }
 
   /// A deliberate force change towards `force`.
+  @inline(__always)
   func controlled(_ force: Double) -> ThumbCommand {
     command(force, rise: profile.controlledRisePerMs, fall: profile.controlledFallPerMs, lagMs: profile.forceLagMs)
   }
 
   /// A command holding the balance the technique wants.
+  @inline(__always)
   func command(_ force: Double, rise: Double, fall: Double, lagMs: Double) -> ThumbCommand {
     var balance = profile.neutralBias
     switch technique {
@@ -288,5 +294,6 @@ extension SimulatedUser {
       force: force, rise: rise, fall: fall, lagMs: lagMs, balance: balance, balanceRate: profile.rollRatePerS)
   }
 
+  @inline(__always)
   func elapsedMs(since start: Int) -> Double { Double(frame - start) * frameMs }
 }

@@ -26,6 +26,12 @@ extension ForceCtl.Sim {
     @Option(help: ArgumentHelp("Start from this population file (default: the committed novices).", valueName: "FILE"))
     public var from: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Keep this parameter at its --from value, fit the others (repeatable; a name of the population file).",
+        valueName: "NAME"))
+    public var fix: [String] = []
+
     @Option(help: "Largest number of simulated studies the optimiser may run.")
     public var evaluations: Int = 150
 
@@ -45,6 +51,13 @@ extension ForceCtl.Sim {
       guard (1...10_000).contains(evaluations) else { throw ValidationError("--evaluations must be in 1...10000") }
       guard (1...1000).contains(participants) else { throw ValidationError("--participants must be in 1...1000") }
       guard step > 0 && step <= 0.5 else { throw ValidationError("--step must be in (0, 0.5]") }
+      for name in fix where !UserPopulation.names.contains(name) {
+        throw ValidationError(
+          "--fix: unknown parameter '\(name)' (one of \(UserPopulation.names.joined(separator: ", ")))")
+      }
+      guard Set(fix).count < UserPopulation.names.count else {
+        throw ValidationError("--fix: leave at least one parameter to fit")
+      }
     }
 
     public func run() throws {
@@ -61,7 +74,8 @@ extension ForceCtl.Sim {
       let result: FitResult
       do {
         result = try PopulationFit.fit(
-          table, from: start, config: config, optimiser: NelderMead(maxEvaluations: evaluations, step: step)
+          table, from: start, fixed: Set(fix), config: config,
+          optimiser: NelderMead(maxEvaluations: evaluations, step: step)
         ) { count, score, _ in
           if count % 10 == 0 {
             FileHandle.standardOutput.write(Data("evaluation \(count): score \(StudySummary.fixed(score, 3))\n".utf8))
@@ -73,11 +87,13 @@ extension ForceCtl.Sim {
         print("\(technique.name): success \(StudySummary.fixed(rate * 100, 1)) %")
       }
       print("score \(StudySummary.fixed(result.objective, 3)) after \(result.evaluations) studies")
-      let comments = [
-        "Simulated-user population fitted by forcectl sim fit (Docs/user-model.md).",
-        "Targets: \(targets); seed \(runs.seed); \(participants) participants × \(runs.repetitions) repetitions; "
-          + "score \(StudySummary.fixed(result.objective, 3)) after \(result.evaluations) studies.",
-      ]
+      let fixedNames = fix.joined(separator: ", ")
+      let comments =
+        [
+          "Simulated-user population fitted by forcectl sim fit (Docs/user-model.md).",
+          "Targets: \(targets); seed \(runs.seed); \(participants) participants × \(runs.repetitions) repetitions; "
+            + "score \(StudySummary.fixed(result.objective, 3)) after \(result.evaluations) studies.",
+        ] + (fix.isEmpty ? [] : ["Fixed at their start values: \(fixedNames)."])
       try OutputFile.write(PopulationText.format(result.population, comments: comments), to: output)
       print("population written to \(output)")
     }
