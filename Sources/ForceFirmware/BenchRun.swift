@@ -77,8 +77,8 @@ struct BenchRun {
     if finished { BenchTrace.keep(sink) }
   }
 
-  /// The reply: the frames run so far and their times.
-  func result(tickHz: UInt32) -> BenchResult {
-    BenchResult(frames: done, ticks: ticks, tickHz: tickHz, maxFrameTicks: slowest)
+  /// The reply: the frames run so far and their times, and the stack's high-water mark.
+  func result(tickHz: UInt32, stackHighWater: UInt16) -> BenchResult {
+    BenchResult(frames: done, ticks: ticks, tickHz: tickHz, maxFrameTicks: slowest, stackHighWater: stackHighWater)
   }
 }

@@ -36,6 +36,9 @@ public protocol Board {
   mutating func ticks() -> UInt32
   /// Rate of `ticks()`.
   var tickHz: UInt32 { get }
+  /// Deepest the stack has been since boot, in bytes (0: not measured; the
+  /// extension below gives that default).
+  var stackHighWater: UInt16 { get }
 
   // MARK: Flash
 
@@ -62,6 +65,13 @@ public protocol Board {
   mutating func feedWatchdog()
   /// Why the chip last reset.
   var resetReason: ResetReason { get }
+}
+
+/// The stack measured on the device (additive: a board that does not paint its
+/// stack keeps this default).
+extension Board {
+  /// Not measured.
+  public var stackHighWater: UInt16 { 0 }
 }
 
 /// Why the device last reset, as reported in the handshake.

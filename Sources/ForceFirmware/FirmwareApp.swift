@@ -141,7 +141,7 @@ public struct FirmwareApp<B: Board> {
   mutating func endBench() {
     guard bench.running else { return }
     bench.stop()
-    send(bench.result(tickHz: board.tickHz), seq: bench.seq)
+    send(bench.result(tickHz: board.tickHz, stackHighWater: board.stackHighWater), seq: bench.seq)
   }
 
   /// The link counters now.
