@@ -53,6 +53,8 @@ struct MicrobitBoard: Board {
   mutating func frameDue() -> Bool { FrameTimer.due() }
   mutating func ticks() -> UInt32 { TickCounter.now() }
   var tickHz: UInt32 { TickCounter.hz }
+  /// Measured on the stack startup.c paints at reset.
+  var stackHighWater: UInt16 { UInt16(truncatingIfNeeded: stack_high_water()) }
 
   // MARK: Flash
 
@@ -77,3 +79,8 @@ struct MicrobitBoard: Board {
   mutating func startWatchdog(timeoutMs: UInt32) { Watchdog.start(timeoutMs: timeoutMs) }
   mutating func feedWatchdog() { Watchdog.feed() }
 }
+
+/// Bytes of the stack used since reset: startup.c paints the whole stack with a
+/// pattern before `main`; the deepest overwritten word marks the high-water mark.
+@_silgen_name("stack_high_water")
+func stack_high_water() -> UInt32

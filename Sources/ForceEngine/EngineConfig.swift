@@ -25,12 +25,9 @@ struct EngineConfig: Equatable {
   var pulseWindowFrames: UInt16
   var pulseRiseFrames: UInt16
   var pressThroughRiseFrames: UInt16
-  /// Positional technique: items per count above rest, Q16.
-  /// (Read-only: a settable computed property would get a `modify` coroutine, whose
-  /// frame Embedded Swift allocates.)
-  var positionalSlopeQ16: Int64 { Int64(positionalSlopeWhole) << 16 | Int64(positionalSlopePartQ16) }
-  /// The slope's whole items per count and its fraction (Q16), kept apart so the
-  /// frame needs no 64-bit arithmetic: span ≤ 60 000 items, so both fit 32 bits.
+  /// Positional technique: items per count above rest, Q16, as its whole items per
+  /// count and its fraction (Q16), kept apart so neither the frame nor the derivation
+  /// needs 64-bit arithmetic: span ≤ 60 000 items, so both fit 32 bits.
   var positionalSlopeWhole: Int32
   var positionalSlopePartQ16: Int32
 
@@ -56,10 +53,18 @@ struct EngineConfig: Equatable {
     pulseRiseFrames = EngineConfig.riseFrames(from: p[.restThreshold], to: EngineConfig.pulsePeak, rate: rate)
     pressThroughRiseFrames = EngineConfig.riseFrames(
       from: p[.restThreshold], to: p[.pressThroughLevel], rate: rate)
-    let restSpan = Int64(1023 - p[.restThreshold])
-    let slopeQ16 = (Int64(p[.rangeMax] - p[.rangeMin]) * 65_536 + restSpan / 2) / restSpan
-    positionalSlopeWhole = Int32(truncatingIfNeeded: slopeQ16 >> 16)
-    positionalSlopePartQ16 = Int32(truncatingIfNeeded: slopeQ16 & 0xFFFF)
+    let slope = EngineConfig.slopeQ16(items: p[.rangeMax] - p[.rangeMin], counts: 1023 - p[.restThreshold])
+    positionalSlopeWhole = slope.whole
+    positionalSlopePartQ16 = slope.partQ16
+  }
+
+  /// `items / counts` in Q16, rounded to nearest, split into whole items and the
+  /// fraction; `items` ≥ 0 and `counts` > 0. Exactly `(items × 65 536 + counts / 2) /
+  /// counts` in 32-bit arithmetic: the remainder times 65 536 stays below 2^26.
+  static func slopeQ16(items: Int32, counts: Int32) -> (whole: Int32, partQ16: Int32) {
+    let whole = items / counts
+    let part = (((items - whole * counts) << 16) + counts / 2) / counts  // ≤ 65 536
+    return (whole + (part >> 16), part & 0xFFFF)
   }
 
   /// Whole frames covering `ms` milliseconds at `rate` frames per second (rounded).

@@ -54,6 +54,35 @@ public struct ForceEngine {
     position = ValuePosition(value: parameters[.startValue])
   }
 
+  /// Restarts the engine in place at power-up state under `parameters`: the same
+  /// state as `init(parameters:)`, without a whole engine built on the stack and
+  /// copied over this one (the device's deepest request path restarts the engine).
+  public mutating func reset(parameters: Parameters) {
+    config = EngineConfig(parameters)
+    leftFilter = config.filter
+    rightFilter = config.filter
+    position = ValuePosition(value: parameters[.startValue])
+    zone = .idle
+    onsetCount = 0
+    direction = .up
+    boosted = false
+    activatedThisTouch = false
+    pulsePeakReached = false
+    reverse = false
+    paused = false
+    fallStartActive = false
+    previousForce = 0
+    onsetPeak = 0
+    frame = 0
+    touchStart = ValuePosition(value: 0)
+    neutralLeft = 0
+    neutralRight = 0
+    activationFrame = 0
+    activationPosition = ValuePosition(value: 0)
+    fallStartFrame = 0
+    fallStartPosition = ValuePosition(value: 0)
+  }
+
   /// Applies new (validated) parameters live. The position is kept, brought inside
   /// the new range; a gesture in progress continues under the new rules.
   public mutating func apply(_ parameters: Parameters) {

@@ -26,8 +26,8 @@ struct BenchRun {
   private var readCost: UInt32 = 0
   private var sink: Int32 = 0
 
-  /// No run yet.
-  init() { engine = ForceEngine(parameters: Parameters()) }
+  /// No run yet; `start` restarts the given engine.
+  init(engine: ForceEngine) { self.engine = engine }
 
   /// Starts a run of `frames` frames with `parameters`, timed by `board`'s counter.
   mutating func start<B: Board>(seq: UInt8, frames: UInt32, parameters: Parameters, board: inout B) {
@@ -38,7 +38,7 @@ struct BenchRun {
     slowest = 0
     sink = 0
     running = true
-    engine = ForceEngine(parameters: parameters)
+    engine.reset(parameters: parameters)
     var cost = UInt32.max
     for _ in 0..<16 {
       let a = board.ticks()
@@ -77,8 +77,8 @@ struct BenchRun {
     if finished { BenchTrace.keep(sink) }
   }
 
-  /// The reply: the frames run so far and their times.
-  func result(tickHz: UInt32) -> BenchResult {
-    BenchResult(frames: done, ticks: ticks, tickHz: tickHz, maxFrameTicks: slowest)
+  /// The reply: the frames run so far and their times, and the stack's high-water mark.
+  func result(tickHz: UInt32, stackHighWater: UInt16) -> BenchResult {
+    BenchResult(frames: done, ticks: ticks, tickHz: tickHz, maxFrameTicks: slowest, stackHighWater: stackHighWater)
   }
 }

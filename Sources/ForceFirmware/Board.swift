@@ -10,4 +10,14 @@
 public protocol Board: SerialPort, CellSensor, FrameClock, NORFlash, StatusDisplay, WatchdogTimer {
   /// Board name reported in the handshake, e.g. "microbit-v1".
   var name: StaticString { get }
+  /// Deepest the stack has been since boot, in bytes (0: not measured; the
+  /// extension below gives that default).
+  var stackHighWater: UInt16 { get }
+}
+
+/// The stack measured on the device (additive: a board that does not paint its
+/// stack keeps this default).
+extension Board {
+  /// Not measured.
+  public var stackHighWater: UInt16 { 0 }
 }

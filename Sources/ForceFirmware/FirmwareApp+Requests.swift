@@ -19,8 +19,9 @@ extension FirmwareApp {
 
   /// Decodes the arguments of `request` (throwing only for a body that does not
   /// decode) and carries it out.
+  /// The requests that copy the parameters (get, defaults, bench) do it in their own
+  /// functions, out of this frame, which every request path holds.
   mutating func serve(_ request: MessageType, _ body: RequestBody, seq: UInt8) throws(ProtocolError) {
-    let rate = parameters.sampleRateHz
     switch request {
     case .hello:
       _ = try body.hello()
@@ -29,8 +30,7 @@ extension FirmwareApp {
     case .paramDescribe:
       describe(try body.parameter(), seq: seq)
     case .paramGet:
-      let parameter = try body.parameter()
-      send(ParamValue(parameter, parameters[parameter]), seq: seq)
+      get(try body.parameter(), seq: seq)
     case .paramSet:
       set(try body.paramSet(), seq: seq)
     case .paramSetBatch:
@@ -44,9 +44,7 @@ extension FirmwareApp {
       load(seq: seq)
     case .paramDefaults:
       try body.empty()
-      parameters = Parameters()
-      parametersChanged(oldRate: rate)
-      send(Ack(.paramDefaults), seq: seq)
+      restoreDefaults(seq: seq)
     case .streamStart:
       let start = try body.streamStart()
       guard board.hasADC else {
@@ -67,9 +65,7 @@ extension FirmwareApp {
       let (flags, count) = try body.checkInject()
       inject(body, flags: flags, count: count, seq: seq)
     case .bench:
-      let request = try body.bench()
-      // Runs in slices from `poll`; `benchSlice` replies when it is done.
-      bench.start(seq: seq, frames: request.frames, parameters: parameters, board: &board)
+      startBench(seq: seq, frames: try body.bench().frames)
     case .stats:
       try body.empty()
       sendStats(seq: seq)
@@ -115,10 +111,30 @@ extension FirmwareApp {
     }
   }
 
-  /// Restarts the engine at power-up state with the current parameters.
+  /// Restarts the engine at power-up state with the current parameters, in place.
   @inline(never)
   mutating func resetEngine() {
-    engine = ForceEngine(parameters: parameters)
+    engine.reset(parameters: parameters)
+  }
+
+  @inline(never)
+  mutating func get(_ parameter: ParameterID, seq: UInt8) {
+    send(ParamValue(parameter, parameters[parameter]), seq: seq)
+  }
+
+  /// `paramDefaults`: every parameter back to its default, applied live.
+  @inline(never)
+  mutating func restoreDefaults(seq: UInt8) {
+    let rate = parameters.sampleRateHz
+    parameters = Parameters()
+    parametersChanged(oldRate: rate)
+    send(Ack(.paramDefaults), seq: seq)
+  }
+
+  /// `bench`: runs in slices from `poll`; `benchSlice` replies when it is done.
+  @inline(never)
+  mutating func startBench(seq: UInt8, frames: UInt32) {
+    bench.start(seq: seq, frames: frames, parameters: parameters, board: &board)
   }
 
   @inline(never)
@@ -140,7 +156,7 @@ extension FirmwareApp {
     return DeviceInfo(
       firmwareMajor: version.major, firmwareMinor: version.minor, firmwarePatch: version.patch,
       resetReason: board.resetReason.rawValue, capabilities: capabilities,
-      parameterSource: bootSource, board: ShortText(board.name))
+      parameterSource: bootSource, board: ShortText(board.name), stackHighWater: board.stackHighWater)
   }
 
   /// Runs the `count` injected samples of `body` (checked) through the engine in

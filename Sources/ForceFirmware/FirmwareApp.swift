@@ -24,7 +24,7 @@ public struct FirmwareApp<B: Board> {
   /// What flash held at boot and after the last save or load.
   public internal(set) var stored: ParameterStore.Loaded
   /// Where the parameters came from at boot.
-  public let bootSource: ParameterSource
+  public private(set) var bootSource = ParameterSource.defaultsNoFlash
   /// The engine.
   public internal(set) var engine: ForceEngine
 
@@ -41,13 +41,30 @@ public struct FirmwareApp<B: Board> {
   /// comes from the decoder, the board and the transmit queue).
   var link = LinkStats()
   /// The `bench` in progress, if any.
-  var bench = BenchRun()
+  var bench: BenchRun
 
   /// Boots: loads the parameters from flash (defaults when blank or corrupt), starts
   /// the frame timer and the watchdog.
   public init(board: B) {
+    self.init(unbooted: board)
+    boot()
+  }
+
+  /// Defaults, nothing started: `boot()` does the rest in place. (A global built with
+  /// `init(board:)` would hold the loaded parameters and the engine restarted under
+  /// them as temporaries on the boot stack.)
+  public init(unbooted board: B) {
     self.board = board
     parameters = Parameters()
+    stored = ParameterStore.Loaded(source: .blank, sequence: 0, slot: nil)
+    engine = ForceEngine(parameters: parameters)
+    bench = BenchRun(engine: engine)
+  }
+
+  /// Loads the parameters from flash (defaults when blank or corrupt), restarts the
+  /// engine under them, starts the frame timer and the watchdog.
+  @inline(never)
+  public mutating func boot() {
     stored = ParameterStore.load(from: board, into: &parameters)
     switch stored.source {
     case .flash: bootSource = .flash
@@ -55,9 +72,9 @@ public struct FirmwareApp<B: Board> {
     case .blank: bootSource = board.flashPageCount >= 2 ? .defaultsBlankFlash : .defaultsNoFlash
     case .corrupt, .olderLayout: bootSource = .defaultsCorruptFlash
     }
-    engine = ForceEngine(parameters: parameters)
-    self.board.startFrameTimer(hz: UInt32(parameters.sampleRateHz))
-    self.board.startWatchdog(timeoutMs: FirmwareApp.watchdogMs)
+    engine.reset(parameters: parameters)
+    board.startFrameTimer(hz: UInt32(parameters.sampleRateHz))
+    board.startWatchdog(timeoutMs: FirmwareApp.watchdogMs)
   }
 
   /// Runs forever.
@@ -124,7 +141,7 @@ public struct FirmwareApp<B: Board> {
   mutating func endBench() {
     guard bench.running else { return }
     bench.stop()
-    send(bench.result(tickHz: board.tickHz), seq: bench.seq)
+    send(bench.result(tickHz: board.tickHz, stackHighWater: board.stackHighWater), seq: bench.seq)
   }
 
   /// The link counters now.

@@ -38,13 +38,16 @@ public struct BenchResult: Equatable, Sendable {
   public var tickHz: UInt32
   /// Ticks of the slowest single engine frame.
   public var maxFrameTicks: UInt32
+  /// Deepest the stack has been since boot, in bytes (`DeviceInfo.stackHighWater`).
+  public var stackHighWater: UInt16
 
   /// A result.
-  public init(frames: UInt32, ticks: UInt32, tickHz: UInt32, maxFrameTicks: UInt32) {
+  public init(frames: UInt32, ticks: UInt32, tickHz: UInt32, maxFrameTicks: UInt32, stackHighWater: UInt16 = 0) {
     self.frames = frames
     self.ticks = ticks
     self.tickHz = tickHz
     self.maxFrameTicks = maxFrameTicks
+    self.stackHighWater = stackHighWater
   }
 
   public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
@@ -52,6 +55,7 @@ public struct BenchResult: Equatable, Sendable {
     try writer.u32(ticks)
     try writer.u32(tickHz)
     try writer.u32(maxFrameTicks)
+    try writer.u16(stackHighWater)
   }
 
   @inline(never)
@@ -60,5 +64,6 @@ public struct BenchResult: Equatable, Sendable {
     ticks = try reader.u32()
     tickHz = try reader.u32()
     maxFrameTicks = try reader.u32()
+    stackHighWater = reader.remaining >= 2 ? try reader.u16() : 0  // absent before protocol 2.1
   }
 }

@@ -83,6 +83,10 @@ public struct DeviceInfo: Equatable, Sendable {
   public var maxFrameSize: UInt16
   /// Board name, e.g. "microbit-v1".
   public var board: ShortText
+  /// Deepest the stack has been since boot, in bytes, measured on a stack painted
+  /// at reset; 0 when the board does not measure it (SITL) or the device predates
+  /// the field.
+  public var stackHighWater: UInt16
 
   /// A handshake reply; the parameter fields default to this build's engine.
   public init(
@@ -93,7 +97,8 @@ public struct DeviceInfo: Equatable, Sendable {
     layoutVersion: UInt16 = Parameters.layoutVersion,
     schemaHash: UInt32 = Parameters.schemaHash,
     parameterCount: UInt8 = UInt8(ParameterID.count),
-    maxFrameSize: UInt16 = UInt16(FrameFormat.maxFrameSize)
+    maxFrameSize: UInt16 = UInt16(FrameFormat.maxFrameSize),
+    stackHighWater: UInt16 = 0
   ) {
     self.protocolVersion = protocolVersion
     self.firmwareMajor = firmwareMajor
@@ -107,6 +112,7 @@ public struct DeviceInfo: Equatable, Sendable {
     self.parameterSource = parameterSource
     self.maxFrameSize = maxFrameSize
     self.board = board
+    self.stackHighWater = stackHighWater
   }
 
   public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
@@ -122,6 +128,7 @@ public struct DeviceInfo: Equatable, Sendable {
     try writer.u8(parameterSource.rawValue)
     try writer.u16(maxFrameSize)
     try board.encode(into: &writer)
+    try writer.u16(stackHighWater)
   }
 
   @inline(never)
@@ -139,5 +146,6 @@ public struct DeviceInfo: Equatable, Sendable {
     parameterSource = source
     maxFrameSize = try reader.u16()
     board = try ShortText.decode(from: &reader)
+    stackHighWater = reader.remaining >= 2 ? try reader.u16() : 0  // absent before protocol 2.1
   }
 }

@@ -155,6 +155,28 @@ import Testing
     }
   }
 
+  /// `reset(parameters:)` after any trace under any parameters leaves exactly the
+  /// state `init(parameters:)` builds: every stored field (compared through its
+  /// reflection), and the same outputs on a second trace.
+  @Test func resetInPlaceEqualsAFreshEngine() async {
+    await propertyCheck(count: 100, input: Self.knobs, Self.knobs, Self.segments, Self.noiseSeed) {
+      oldKnobs, newKnobs, segments, seed in
+      let frames = Self.frames(segments, seed)
+      let p = TraceGenerator.parameters(from: newKnobs)
+      var used = ForceEngine(parameters: TraceGenerator.parameters(from: oldKnobs))
+      for frame in frames { _ = used.step(left: frame.left, right: frame.right) }
+      used.reset(parameters: p)
+      var fresh = ForceEngine(parameters: p)
+      #expect(String(reflecting: used) == String(reflecting: fresh), "parameters: \(Self.describe(p))")
+      for frame in frames {
+        let a = used.step(left: frame.left, right: frame.right)
+        let b = fresh.step(left: frame.left, right: frame.right)
+        #expect(a == b, "parameters: \(Self.describe(p))\nsegments \(segments) noise seed \(seed)")
+        if a != b { return }
+      }
+    }
+  }
+
   /// The fixed-point engine tracks the float reference (tolerances: `AgreementChecker`).
   @Test func engineTracksReferenceOnRandomTraces() async {
     await propertyCheck(count: 150, input: Self.knobs, Self.segments, Self.noiseSeed) { knobs, segments, seed in

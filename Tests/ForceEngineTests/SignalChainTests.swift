@@ -11,6 +11,18 @@ import Testing
     }
   }
 
+  /// The positional slope in 32-bit arithmetic is exactly the 64-bit rounded
+  /// quotient it replaced, over the whole span and rest ranges.
+  @Test func positionalSlopeMatchesTheWideQuotient() {
+    for counts in Int32(2)...1021 {
+      for items in stride(from: Int32(1), through: 60_000, by: 997) + [60_000] {
+        let wide = (Int64(items) * 65_536 + Int64(counts / 2)) / Int64(counts)
+        let slope = EngineConfig.slopeQ16(items: items, counts: counts)
+        #expect(Int64(slope.whole) << 16 | Int64(slope.partQ16) == wide, "items \(items) counts \(counts)")
+      }
+    }
+  }
+
   @Test func offsetAndGainScaleAndClamp() {
     let cell = CellCalibration(offset: 100, gain: 1500, curve: 0, sensitivity: .normal)
     #expect(cell.apply(50) == 0)  // below the offset clamps to 0

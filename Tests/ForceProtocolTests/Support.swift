@@ -132,8 +132,9 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
     firmwareMajor: 0, firmwareMinor: 1, firmwarePatch: 0, resetReason: 0,
     capabilities: [.adc, .flash, .injection, .bench, .streaming],
     parameterSource: .defaultsBlankFlash, board: ShortText("microbit-v1"),
-    protocolVersion: 2, layoutVersion: 1, schemaHash: 0x1234_5678, parameterCount: 25)
+    protocolVersion: 2, layoutVersion: 1, schemaHash: 0x1234_5678, parameterCount: 25, stackHighWater: 612)
   var olderRecordInfo = info
+  olderRecordInfo.stackHighWater = 0
   olderRecordInfo.parameterSource = .flashOlderRecord
   olderRecordInfo.capabilities = [.flash, .injection, .bench, .streaming]
   olderRecordInfo.board = ShortText("sitl")
@@ -216,11 +217,12 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
     ("bench", 0x0D, .bench(BenchRequest(frames: 10_000))),
     (
       "benchResult", 0x0D,
-      .benchResult(BenchResult(frames: 10_000, ticks: 812_345, tickHz: 1_000_000, maxFrameTicks: 95))
+      .benchResult(BenchResult(frames: 10_000, ticks: 812_345, tickHz: 1_000_000, maxFrameTicks: 95, stackHighWater: 0))
     ),
     (
       "benchResult-ended", 0x13,
-      .benchResult(BenchResult(frames: 5_120, ticks: 2_460_160, tickHz: 16_000_000, maxFrameTicks: 611))
+      .benchResult(
+        BenchResult(frames: 5_120, ticks: 2_460_160, tickHz: 16_000_000, maxFrameTicks: 611, stackHighWater: 612))
     ),
     ("error-benchFrames", 0x50, .error(ErrorReply(code: .outOfRange, requestType: 0x0C, detail: 0, value: -1))),
     ("stats", 0x14, .stats),
