@@ -53,7 +53,9 @@ extension ForceCtlDeviceUITests {
     let text = try forcectl(["info", "--port", device.address])
     #expect(text.contains("device:       sitl firmware 0.1.0, protocol 2, factory defaults (flash blank)"))
     #expect(text.contains("(matches this forcectl)"))
-    let json = try forcectl(["info", "--port", device.address, "--json"])
+    let output = try forcectl(["info", "--port", device.address, "--json"])
+    // Suites running in parallel print to the same process's stdout: take info's own line.
+    let json = try #require(output.split(separator: "\n").first { $0.hasPrefix("{") })
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     #expect(object?["board"] as? String == "sitl")
     #expect(object?["schema_matches"] as? Bool == true)
@@ -143,7 +145,9 @@ extension ForceCtlDeviceUITests {
     guard Support.sitlAvailable else { return }
     let device = try Support.sitl()
     defer { device.stop() }
-    let json = try forcectl(["bench", "--port", device.address, "--frames", "2000", "--json"])
+    let output = try forcectl(["bench", "--port", device.address, "--frames", "2000", "--json"])
+    // Suites running in parallel print to the same process's stdout: take bench's own line.
+    let json = try #require(output.split(separator: "\n").first { $0.hasPrefix("{") })
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     #expect(object?["frames"] as? Int == 2000)
     #expect(object?["tick_hz"] as? Int == 1_000_000_000)

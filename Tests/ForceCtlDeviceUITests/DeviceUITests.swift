@@ -154,7 +154,7 @@ struct ForceCtlDeviceUITests {
     #expect(lines.allSatisfy { $0.contains("value") })
     var json = try ForceCtl.Monitor.parseAsRoot(["--port", sitl.address, "--seconds", "0.5", "--json"])
     let jsonText = try Support.captureStdout { try json.run() }
-    let first = try #require(jsonText.split(separator: "\n").first)
+    let first = try #require(jsonText.split(separator: "\n").first { $0.hasPrefix("{") })
     let object = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
     #expect(object?["force"] != nil && object?["state"] != nil)
   }
