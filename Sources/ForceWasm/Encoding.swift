@@ -67,7 +67,9 @@ func readMessage(type raw: UInt8) throws(ProtocolError) -> Message {
   case .ack: return .ack(Ack(requestType: u8(0)))
   case .injectResult: return .injectResult(InjectResult(index: u8(0), output: try readOutput(from: 1)))
   case .benchResult:
-    return .benchResult(BenchResult(frames: u32(0), ticks: u32(1), tickHz: u32(2), maxFrameTicks: u32(3)))
+    return .benchResult(
+      BenchResult(
+        frames: u32(0), ticks: u32(1), tickHz: u32(2), maxFrameTicks: u32(3), stackHighWater: u16(4)))
   case .paramLoaded: return .paramLoaded(try readLoaded())
   case .statsReport: return .statsReport(readStats())
   case .telemetry: return .telemetry(try readTelemetry())

@@ -13,13 +13,13 @@ import ForceProtocol
 //   bench            frames
 //   info             protocolVersion, major, minor, patch, layoutVersion, schemaHash,
 //                    parameterCount, resetReason, capabilities, parameterSource,
-//                    maxFrameSize, boardLength                 (text: board)
+//                    maxFrameSize, boardLength, stackHighWater  (text: board)
 //   paramDescription id, count, value, min, max, default, nameLength, unitLength
 //                                                              (text: name, unit)
 //   ack              requestType
 //   injectResult     index, force, state, direction, value, fraction, unitsPerItem,
 //                    positionMilli, EVENTS
-//   benchResult      frames, ticks, tickHz, maxFrameTicks
+//   benchResult      frames, ticks, tickHz, maxFrameTicks, stackHighWater
 //   paramLoaded      source
 //   statsReport      rxBytes, rxFrames, rxCRCErrors, rxOverruns, rxMalformed, rxTooShort,
 //                    uartErrors, busy, dropped, txBytes, streamDropped
@@ -68,6 +68,7 @@ func writeFields(_ message: Message) {
     out.put(m.ticks)
     out.put(m.tickHz)
     out.put(m.maxFrameTicks)
+    out.put(m.stackHighWater)
   case .paramLoaded(let m): out.put(m.source.rawValue)
   case .statsReport(let m): writeStats(m, &out)
   case .telemetry(let m):
@@ -104,6 +105,7 @@ func writeInfo(_ m: DeviceInfo, _ out: inout FieldWriter) {
   out.put(m.parameterSource.rawValue)
   out.put(m.maxFrameSize)
   out.put(Int32(putTexts(m.board)))
+  out.put(m.stackHighWater)
 }
 
 func writeStats(_ m: LinkStats, _ out: inout FieldWriter) {

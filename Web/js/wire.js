@@ -38,9 +38,9 @@ const LAYOUT = {
   streamStart: ["decimation", "events"], bench: ["frames"], ack: ["requestType"], stats: [],
   paramLoaded: ["source"], statsReport: LINK_STATS,
   info: ["protocolVersion", "major", "minor", "patch", "layoutVersion", "schemaHash", "parameterCount",
-    "resetReason", "capabilities", "parameterSource", "maxFrameSize", "boardLength"],
+    "resetReason", "capabilities", "parameterSource", "maxFrameSize", "boardLength", "stackHighWater"],
   paramDescription: ["id", "count", "value", "min", "max", "defaultValue", "nameLength", "unitLength"],
-  injectResult: ["index", ...OUTPUT], benchResult: ["frames", "ticks", "tickHz", "maxFrameTicks"],
+  injectResult: ["index", ...OUTPUT], benchResult: ["frames", "ticks", "tickHz", "maxFrameTicks", "stackHighWater"],
   telemetry: ["frame", "left", "right", "force", "state", "direction", "value", "positionMilli"],
   event: ["frame", ...EVENTS], error: ["code", "requestType", "parameter", "detail", "value"],
 };
