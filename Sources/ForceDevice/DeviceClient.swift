@@ -22,6 +22,10 @@ public final class DeviceClient {
   private var decoder = FrameDecoder()
   private var sequence: UInt8 = 0
   private var readBuffer = [UInt8](repeating: 0, count: 4096)
+  /// Every byte read, counted, and the first few kept for messages.
+  private var received = ReceivedBytes()
+  /// Frames the decoder delimited (valid or not as messages).
+  private var framesReceived = 0
   private var pendingFrames: [DecodedFrame] = []
 
   /// A client on an open transport.
@@ -49,17 +53,25 @@ public final class DeviceClient {
     return client
   }
 
-  /// Sends hello (retrying until `timeout`) and checks compatibility.
+  /// Sends hello (again every 500 ms until `timeout`, which bounds the whole wait) and
+  /// checks compatibility. Bytes that never formed a frame are reported as such.
   @discardableResult
   public func handshake(timeout: Duration = .seconds(2)) throws(DeviceError) -> DeviceInfo {
     let deadline = ContinuousClock.now + timeout
+    var sent = false
     while ContinuousClock.now < deadline {
+      if sent { try writeBytes([FrameFormat.delimiter]) }
+      let seq = nextSequence()
+      try send(.hello(Hello()), seq: seq)
+      sent = true
       let reply: Message
       do {
-        reply = try request(.hello(Hello()), timeout: min(.milliseconds(500), deadline - ContinuousClock.now))
+        reply = try awaitReply(
+          seq: seq, timeout: min(.milliseconds(500), deadline - ContinuousClock.now), what: "hello")
       } catch .noReply {
         continue
       }
+      if case .error(let error) = reply { throw .rejected(error) }
       guard case .info(let info) = reply else { throw .unexpected("\(reply.type) to hello") }
       guard info.protocolVersion == FrameFormat.protocolVersion else {
         throw .incompatible(
@@ -68,6 +80,9 @@ public final class DeviceClient {
       }
       self.info = info
       return info
+    }
+    if received.count > 0 && framesReceived == 0 {
+      throw .notFrames(port: transport.portName, count: received.count, first: received.first)
     }
     throw .noHandshake(port: transport.portName, timeoutMs: DeviceClient.milliseconds(timeout))
   }
@@ -243,8 +258,12 @@ public final class DeviceClient {
     } catch {
       throw .link(error)
     }
+    received.observe(readBuffer[0..<count])
     for index in 0..<count {
-      if let frame = decoder.feed(readBuffer[index]) { pendingFrames.append(frame) }
+      if let frame = decoder.feed(readBuffer[index]) {
+        pendingFrames.append(frame)
+        framesReceived += 1
+      }
     }
   }
 }

@@ -4,7 +4,7 @@ extension DeviceError {
   /// True when the link went away mid-session (unplugged, reset, emulator stopped).
   public var isDisconnect: Bool {
     switch self {
-    case .link(.disconnected), .link(.closed): return true
+    case .link(.disconnected), .link(.peerClosed), .link(.closed): return true
     case .noReply: return true
     default: return false
     }

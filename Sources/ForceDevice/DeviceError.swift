@@ -18,6 +18,8 @@ public enum DeviceError: Error, CustomStringConvertible {
   case unexpected(String)
   /// The device's parameters or the ones sent to it break a rule (the message names it).
   case invalid(String)
+  /// Bytes arrived during the handshake, but none formed a ForcePicker frame.
+  case notFrames(port: String, count: Int, first: [UInt8])
   /// Something on this computer failed: starting the emulator, a tool, a file, the
   /// MICROBIT drive. The message says what.
   case host(String)
@@ -31,6 +33,10 @@ public enum DeviceError: Error, CustomStringConvertible {
     case .noHandshake(let port, let timeout):
       return
         "no handshake from \(port) within \(timeout) ms: is the ForcePicker firmware running there, at the right baud rate (115200)?"
+    case .notFrames(let port, let count, let first):
+      let bytes = first.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
+      return
+        "bytes arrived from \(port) but were not ForcePicker frames (\(count) bytes, first: \(bytes)): another program or firmware is there, or the baud rate is wrong"
     case .incompatible(let what):
       return "incompatible device: \(what)"
     case .rejected(let reply):

@@ -24,7 +24,7 @@ struct FileDescriptorIO {
       guard try wait(for: Int16(POLLIN), until: deadline) else { return 0 }
       let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
       if count > 0 { return count }
-      if count == 0 { throw .disconnected(portName) }
+      if count == 0 { throw isSocket ? .peerClosed(portName) : .disconnected(portName) }
       let code = errno
       if code == EAGAIN || code == EWOULDBLOCK || code == EINTR { continue }
       throw LinkError(errno: code, during: .read, port: portName)

@@ -32,6 +32,9 @@ public enum LinkError: Error, Equatable, Sendable, CustomStringConvertible {
   case writeTimedOut(String)
   /// The device went away mid-session (unplugged, reset) or the peer closed the connection.
   case disconnected(String)
+  /// The TCP peer (SITL or the QEMU bridge) closed the connection: it serves one client
+  /// at a time and a newer one took over, or it stopped.
+  case peerClosed(String)
   /// The transport was used after `close()`.
   case closed(String)
   /// Serial ports could not be enumerated.
@@ -65,6 +68,8 @@ public enum LinkError: Error, Equatable, Sendable, CustomStringConvertible {
       "timed out writing to \(port): the other end stopped accepting data (is the firmware or emulator running? try unplugging and replugging the board)"
     case .disconnected(let port):
       "lost connection to \(port): the device was unplugged or reset, or the emulator stopped"
+    case .peerClosed(let port):
+      "\(port) closed the connection: another client connected to the emulator (it serves one at a time, and the newest takes over), or the emulator stopped"
     case .closed(let port):
       "\(port) is already closed"
     case .enumerationFailed(let detail):

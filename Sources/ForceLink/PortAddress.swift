@@ -22,6 +22,12 @@ public enum PortAddress: Equatable, Hashable, Sendable, CustomStringConvertible 
         )
       }
       self = try PortAddress.parseTCP(String(trimmed[separator.upperBound...]))
+    } else if let colon = trimmed.lastIndex(of: ":"), !trimmed.contains("/"),
+      trimmed[trimmed.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isNumber }),
+      colon != trimmed.index(before: trimmed.endIndex)
+    {
+      throw .invalidAddress(
+        "\"\(trimmed)\" looks like HOST:PORT, not a serial device: did you mean tcp://\(trimmed)?")
     } else if trimmed.contains("/") {
       self = .serial(path: trimmed)
     } else {

@@ -39,56 +39,89 @@ public struct TraceError: Error, CustomStringConvertible, Equatable, Sendable {
 public enum InputTrace {
   /// Parses a whole CSV text.
   public static func parse(_ text: String) throws(TraceError) -> [RawFrame] {
+    var parser = Parser()
     var frames: [RawFrame] = []
+    for (index, line) in TextInput.lines(text).enumerated() {
+      if let frame = try parser.feed(line, number: index + 1) { frames.append(frame) }
+    }
+    try parser.finish()
+    return frames
+  }
+
+  /// Reads the CSV line by line, for streaming: feed every line, then call `finish()`.
+  public struct Parser {
     var leftIndex = -1
     var rightIndex = -1
     var timeIndex = -1
     var columnCount = 0
-    var lineNumber = 0
     var sawHeader = false
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      lineNumber += 1
+    /// Frames read so far.
+    public private(set) var frameCount = 0
+
+    /// A parser before the header.
+    public init() {}
+
+    /// The frame on line `number` (1-based), or nil for the header and blank lines.
+    public mutating func feed(_ rawLine: some StringProtocol, number: Int) throws(TraceError) -> RawFrame? {
       let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine[...]
-      if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+      if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
       let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
         $0.trimmingCharacters(in: " \t")
       }
       if !sawHeader {
-        sawHeader = true
-        columnCount = fields.count
-        for (index, name) in fields.enumerated() {
-          switch name.lowercased() {
-          case "left": leftIndex = index
-          case "right": rightIndex = index
-          case "t_ms": timeIndex = index
-          default: break
-          }
-        }
-        if leftIndex < 0 { throw TraceError(line: lineNumber, "header has no 'left' column") }
-        if rightIndex < 0 { throw TraceError(line: lineNumber, "header has no 'right' column") }
-        continue
+        try header(fields, number: number)
+        return nil
       }
       if fields.count != columnCount {
-        throw TraceError(line: lineNumber, "expected \(columnCount) fields, found \(fields.count)")
+        throw TraceError(line: number, "expected \(columnCount) fields, found \(fields.count)")
       }
-      let left = try reading(fields[leftIndex], column: "left", line: lineNumber)
-      let right = try reading(fields[rightIndex], column: "right", line: lineNumber)
+      let left = try InputTrace.reading(fields[leftIndex], column: "left", line: number)
+      let right = try InputTrace.reading(fields[rightIndex], column: "right", line: number)
       var time: Int?
       if timeIndex >= 0 {
         guard let value = Int(fields[timeIndex]) else {
-          throw TraceError(line: lineNumber, "t_ms: '\(fields[timeIndex])' is not a whole number")
+          throw TraceError(line: number, "t_ms: \(TextInput.quoted(fields[timeIndex])) is not a whole number")
         }
         time = value
       }
-      frames.append(RawFrame(left: left, right: right, timeMs: time))
+      frameCount += 1
+      return RawFrame(left: left, right: right, timeMs: time)
     }
-    if !sawHeader { throw TraceError(line: 0, "input is empty: expected a header with left,right") }
-    return frames
+
+    mutating func header(_ fields: [String], number: Int) throws(TraceError) {
+      sawHeader = true
+      columnCount = fields.count
+      for (index, name) in fields.enumerated() {
+        switch name.lowercased() {
+        case "left": leftIndex = index
+        case "right": rightIndex = index
+        case "t_ms": timeIndex = index
+        default: break
+        }
+      }
+      let found = fields.joined(separator: ",")
+      if leftIndex < 0 {
+        throw TraceError(line: number, "header has no 'left' column (found \(TextInput.quoted(found)))")
+      }
+      if rightIndex < 0 {
+        throw TraceError(line: number, "header has no 'right' column (found \(TextInput.quoted(found)))")
+      }
+    }
+
+    /// Throws when the input was empty or had a header but no frames.
+    public func finish() throws(TraceError) {
+      if !sawHeader { throw TraceError(line: 0, "input is empty: expected a header with left,right") }
+      if frameCount == 0 { throw TraceError(line: 0, "input has a header but no frames") }
+    }
   }
 
   static func reading(_ field: String, column: String, line: Int) throws(TraceError) -> UInt16 {
     guard let value = Int(field) else {
-      throw TraceError(line: line, "\(column): '\(field)' is not a whole number")
+      let digits = field.hasPrefix("-") ? field.dropFirst() : field[...]
+      if !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+        throw TraceError(line: line, "\(column): \(TextInput.quoted(field)) is outside 0...1023")
+      }
+      throw TraceError(line: line, "\(column): \(TextInput.quoted(field)) is not a whole number")
     }
     guard (0...1023).contains(value) else {
       throw TraceError(line: line, "\(column): \(value) is outside 0...1023")

@@ -33,7 +33,10 @@ public enum ParameterText {
   public static func id(named name: String) throws(ParameterInputError) -> ParameterID {
     let found = Array(name.utf8).withUnsafeBytes { ParameterID.named($0) }
     guard let found else {
-      throw ParameterInputError("unknown parameter '\(name)' (see `forcectl params list` or Docs/parameters.md)")
+      let hint = Suggestion.hint(for: name, among: allIDs.map(Self.name))
+      throw ParameterInputError(
+        "unknown parameter \(TextInput.quoted(name))\(hint.isEmpty ? " (see `forcectl params list` or Docs/parameters.md)" : hint)"
+      )
     }
     return found
   }
@@ -53,13 +56,18 @@ public enum ParameterText {
       let choices = (0...id.info.max).map { format($0, of: id) }
       throw ParameterInputError("\(name(id)): '\(text)' is not one of \(choices.joined(separator: ", "))")
     }
-    throw ParameterInputError("\(name(id)): '\(text)' is not a whole number")
+    let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : text[...]
+    if !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+      throw ParameterInputError(
+        "\(name(id)): \(TextInput.quoted(text)) is out of range \(id.info.min)...\(id.info.max)")
+    }
+    throw ParameterInputError("\(name(id)): \(TextInput.quoted(text)) is not a whole number")
   }
 
   /// Parses `NAME=VALUE`.
   public static func assignment(_ text: String) throws(ParameterInputError) -> (ParameterID, Int32) {
     guard let equals = text.firstIndex(of: "=") else {
-      throw ParameterInputError("'\(text)' is not NAME=VALUE")
+      throw ParameterInputError("\(TextInput.quoted(text)) is not NAME=VALUE")
     }
     let id = try id(named: String(text[..<equals]).trimmingCharacters(in: " "))
     return (id, try value(String(text[text.index(after: equals)...]).trimmingCharacters(in: " "), for: id))
@@ -112,7 +120,7 @@ public enum ParameterText {
       return try jsonAssignments(text)
     }
     var result: [(ParameterID, Int32)] = []
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (number, line) in TextInput.lines(text).enumerated() {
       let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
       let trimmed = content.trimmingCharacters(in: " \t\r")
       if trimmed.isEmpty { continue }
@@ -142,6 +150,9 @@ public enum ParameterText {
     guard let values = root["parameters"] as? [String: Any] else {
       throw ParameterInputError("parameter file: no \"parameters\" object")
     }
+    if let hash = root["schema_hash"] as? String, hash.lowercased() != hex(Parameters.schemaHash) {
+      throw ParameterInputError(schemaDifference(hash: hash, names: Set(values.keys)))
+    }
     var result: [(ParameterID, Int32)] = []
     for key in values.keys.sorted() {
       let id = try id(named: key)
@@ -158,5 +169,17 @@ public enum ParameterText {
       }
     }
     return result
+  }
+
+  /// What differs when a file's schema hash is not this build's.
+  static func schemaDifference(hash: String, names: Set<String>) -> String {
+    let known = Set(allIDs.map(name))
+    var parts = ["parameter file was written for schema \(hash); this build uses \(hex(Parameters.schemaHash))"]
+    let unknown = names.subtracting(known).sorted()
+    let missing = known.subtracting(names).sorted()
+    if !unknown.isEmpty { parts.append("unknown here: \(unknown.joined(separator: ", "))") }
+    if !missing.isEmpty { parts.append("missing from the file: \(missing.joined(separator: ", "))") }
+    if unknown.isEmpty && missing.isEmpty { parts.append("same names, so some range, default or meaning changed") }
+    return parts.joined(separator: "; ") + "; re-export it with `forcectl params export`"
   }
 }

@@ -112,7 +112,9 @@ import Testing
     var bytes = [UInt8](repeating: 0xFF, count: 2048)
     bytes[0] = 0x46; bytes[1] = 0x50; bytes[2] = 0x4B; bytes[3] = 0x31  // magic, then garbage
     bytes[20] = 0x12
-    try Data(bytes).write(to: flash)
+    // The SITL's flash file header: FPFLASH, format 1, 2 pages of 1024 bytes.
+    let header = Array("FPFLASH".utf8) + [0, 1, 0, 0, 0, 0, 4, 0, 0, 2, 0, 0, 0]
+    try Data(header + bytes).write(to: flash)
     let device = try DeviceUnderTest(.sitl, flash: flash)
     let client = try device.connect()
     defer { client.close() }

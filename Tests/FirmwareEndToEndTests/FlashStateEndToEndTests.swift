@@ -22,7 +22,7 @@ import Testing
       device.stop()
     }
     var bytes = [UInt8](try Data(contentsOf: flash))
-    bytes[1024 + 40] ^= 0x10  // a payload bit of the newest record (slot 1)
+    bytes[20 + 1024 + 40] ^= 0x10  // a payload bit of the newest record (slot 1), after the file's header
     try Data(bytes).write(to: flash)
 
     let device = try DeviceUnderTest(.sitl, flash: flash)

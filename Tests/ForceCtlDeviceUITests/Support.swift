@@ -54,6 +54,26 @@ enum Support {
     return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
   }
 
+  /// A socket listening on a free port of 127.0.0.1 that never answers by itself.
+  static func listener() -> (port: Int, fd: Int32)? {
+    let port = EmulatedDevice.freePort()
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    var one: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0 && listen(fd, 4) == 0 else {
+      close(fd)
+      return nil
+    }
+    return (port, fd)
+  }
+
   /// A press trace, looping in SITL: rest, press harder on the right, release.
   static func pressTrace() -> [RawFrame] {
     try! DemoGesture.frames(

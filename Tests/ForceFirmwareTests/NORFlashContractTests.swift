@@ -46,18 +46,35 @@ import Testing
     }
   }
 
-  /// A flash file of the wrong size is refused with its path and sizes, and left alone.
-  @Test func aFlashFileOfTheWrongSizeIsRefused() throws {
+  /// A file that is not a flash file is refused with its path, and left alone.
+  @Test func aFileWithoutTheHeaderIsRefused() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("fp-short-\(UUID()).flash").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
-    #expect(throws: FileFlashError.self) { try FileFlash(path: path, pageSize: 1024, pageCount: 2) }
     do {
       _ = try FileFlash(path: path, pageSize: 1024, pageCount: 2)
+      Issue.record("a 3-byte file was accepted as flash")
     } catch {
-      #expect(error.description == "flash file \(path) has 3 bytes, expected 2048")
+      #expect(
+        error.description == "\(path) is not a forcepicker-sitl flash file (no FPFLASH header); left it untouched")
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data([1, 2, 3]))
+  }
+
+  /// A flash file made for another geometry is refused with both sizes, and left alone.
+  @Test func aFlashFileOfAnotherSizeIsRefused() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("fp-size-\(UUID()).flash").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    _ = try FileFlash(path: path, pageSize: 1024, pageCount: 2)
+    let written = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(written.count == FileFlash.headerSize + 2048)
+    do {
+      _ = try FileFlash(path: path, pageSize: 1024, pageCount: 3)
+      Issue.record("a 2-page file was accepted as 3 pages")
+    } catch {
+      #expect(error.description == "\(path) holds a flash of another size (2068 bytes, expected 3092)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == written)
   }
 
   func check<F: NORFlash>(_ rule: Rule, on flash: inout F) throws {

@@ -66,7 +66,7 @@ import Testing
     close(client)
     var buffer = [UInt8](repeating: 0, count: 16)
     var received: [UInt8] = []
-    #expect(throws: LinkError.disconnected("127.0.0.1:\(listener.port)")) {
+    #expect(throws: LinkError.peerClosed("127.0.0.1:\(listener.port)")) {
       while true {
         let count = try link.read(into: &buffer, timeout: .seconds(5))
         received += buffer[..<count]

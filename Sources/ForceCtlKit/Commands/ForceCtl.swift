@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceDevice
 import ForceProtocol
+import ForceTrace
 
 /// `forcectl`: the ForcePicker host tool.
 ///
@@ -22,6 +23,7 @@ public struct ForceCtl: ParsableCommand {
   public static func message(for error: Error) -> String {
     if let error = error as? CLIError { return error.description }
     if let error = error as? DeviceError { return error.description }
+    if let error = error as? FileError { return error.description }
     return fullMessage(for: error)
   }
 }

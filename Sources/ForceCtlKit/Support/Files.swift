@@ -4,29 +4,10 @@ import ForceProtocol
 import ForceTrace
 import Foundation
 
-/// Reading the files a command names, with one-line errors.
+/// Reading the files a command names (`-` is standard input), with one-line errors.
 enum InputFile {
   static func read(_ path: String) throws -> String {
-    do {
-      return try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw CLIError("cannot read \(path): \(error.localizedDescription)")
-    }
-  }
-}
-
-/// Writing a command's output to a file, or to standard output when no path is given.
-enum OutputFile {
-  static func write(_ text: String, to path: String?) throws {
-    guard let path else {
-      FileHandle.standardOutput.write(Data(text.utf8))
-      return
-    }
-    do {
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
-    } catch {
-      throw CLIError("cannot write \(path): \(error.localizedDescription)")
-    }
+    do { return try TextInput.read(path) } catch { throw CLIError(error.description) }
   }
 }
 

@@ -1,3 +1,4 @@
+import ForceTrace
 import Foundation
 
 /// A board's USB drive: copying the firmware image onto it flashes the board. The
@@ -51,7 +52,7 @@ public struct BoardDrive: Sendable {
     }
     let data: Data
     do { data = try Data(contentsOf: URL(fileURLWithPath: image)) } catch {
-      throw DeviceError.host("cannot read \(image): \(error.localizedDescription) (build it with Tools/build-firmware)")
+      throw DeviceError.host("cannot read \(image): \(ErrorReason.text(error)) (build it with Tools/build-firmware)")
     }
     guard data.starts(with: magic) else { throw DeviceError.host("\(image) is not a \(format) file") }
     let destination = URL(fileURLWithPath: drive).appendingPathComponent(URL(fileURLWithPath: image).lastPathComponent)

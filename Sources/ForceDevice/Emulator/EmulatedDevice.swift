@@ -1,3 +1,4 @@
+import ForceTrace
 import Foundation
 
 /// A firmware build in a subprocess (the SITL host build or the micro:bit image in
@@ -58,7 +59,7 @@ public final class EmulatedDevice: @unchecked Sendable {
     do {
       try process.run()
     } catch {
-      throw .host("cannot start \(process.executableURL?.path ?? "?"): \(error.localizedDescription)")
+      throw .host("cannot start \(process.executableURL?.path ?? "?"): \(ErrorReason.text(error))")
     }
     EmulatedDevice.runningPID = process.processIdentifier
   }

@@ -1,3 +1,4 @@
+import ForceTrace
 import Foundation
 
 /// Programs on this computer: finding them on PATH or beside the running one, and
@@ -25,7 +26,7 @@ public enum HostTool {
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    do { try process.run() } catch { throw .host("cannot run \(path): \(error.localizedDescription)") }
+    do { try process.run() } catch { throw .host("cannot run \(path): \(ErrorReason.text(error))") }
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw .host("\(([path] + arguments).joined(separator: " ")) failed (exit \(process.terminationStatus))")

@@ -4,6 +4,11 @@
 /// Commands build the profile in order, each starting from the levels the last one
 /// ended at.
 enum GestureParser {
+  /// The most commands a script may expand to (repeats counted out), checked before expanding.
+  static let maxCommands = 100_000
+  /// The longest a script may last, in ms (one hour).
+  static let maxDurationMs = 3_600_000.0
+
   /// One non-empty line: its number and its words.
   struct Line {
     let number: Int
@@ -12,7 +17,7 @@ enum GestureParser {
 
   static func parse(_ text: String) throws(GestureError) -> GestureScript {
     var lines: [Line] = []
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (index, raw) in TextInput.lines(text).enumerated() {
       let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
       let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
       if !words.isEmpty { lines.append(Line(number: index + 1, words: words)) }
@@ -23,7 +28,10 @@ enum GestureParser {
       throw GestureError(line: lines[position].number, "'end' without 'repeat'")
     }
     var builder = Builder()
-    for line in expanded { try builder.apply(line) }
+    for line in expanded {
+      try builder.apply(line)
+      try builder.checkLength(line)
+    }
     return builder.script
   }
 
@@ -46,6 +54,11 @@ enum GestureParser {
         let body = try expand(lines, from: &position, depth: depth + 1)
         guard position < lines.count else {
           throw GestureError(line: line.number, "'repeat' without a matching 'end'")
+        }
+        if out.count + body.count * times > maxCommands {
+          throw GestureError(
+            line: line.number,
+            "this repeat expands to \(body.count * times) commands; a script may have at most \(maxCommands)")
         }
         for _ in 0..<times { out += body }
         position += 1
@@ -70,6 +83,12 @@ enum GestureParser {
       levels = target
       elapsedMs += ms
       sawMotion = true
+    }
+
+    func checkLength(_ line: Line) throws(GestureError) {
+      guard elapsedMs <= GestureParser.maxDurationMs else {
+        throw GestureError(line: line.number, "the script runs past one hour, the longest a script may last")
+      }
     }
 
     mutating func apply(_ line: Line) throws(GestureError) {

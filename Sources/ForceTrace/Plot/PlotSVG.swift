@@ -73,20 +73,21 @@ public enum PlotSVG {
     svg += "</g>\n"
 
     // Force line.
+    // Thinned to what the figure can show: per pixel column, its lowest and highest
+    // force in time order, so no spike is lost.
     var points = ""
-    for (index, force) in data.force.enumerated() {
-      points += "\(f(x(data.seconds[index]))),\(f(yForce(Double(force)))) "
+    for index in thinned(data.force, column: { Int(x(data.seconds[$0]).rounded(.down)) }) {
+      points += "\(f(x(data.seconds[index]))),\(f(yForce(Double(data.force[index])))) "
     }
     svg += "<polyline id=\"force\" fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"1.5\" points=\"\(points)\"/>\n"
 
     // Value step line.
     if !data.value.isEmpty {
       var path = "M\(f(x(data.seconds[0]))),\(f(yValue(Double(data.value[0]))))"
-      for index in 1..<data.value.count {
-        let px = f(x(data.seconds[index]))
-        path += " H\(px)"
-        if data.value[index] != data.value[index - 1] { path += " V\(f(yValue(Double(data.value[index]))))" }
+      for index in 1..<data.value.count where data.value[index] != data.value[index - 1] {
+        path += " H\(f(x(data.seconds[index]))) V\(f(yValue(Double(data.value[index]))))"
       }
+      path += " H\(f(x(data.seconds[data.value.count - 1])))"
       svg += "<path id=\"value\" fill=\"none\" stroke=\"#e07b00\" stroke-width=\"1.8\" d=\"\(path)\"/>\n"
     }
 
@@ -133,6 +134,26 @@ public enum PlotSVG {
   }
 
   /// 1, 2 or 5 × 10^n, at least `raw`.
+  /// Indices to draw: per pixel column the first, lowest, highest and last sample, in order.
+  static func thinned(_ values: [Int], column: (Int) -> Int) -> [Int] {
+    var kept: [Int] = []
+    var start = 0
+    while start < values.count {
+      let current = column(start)
+      var end = start
+      var low = start
+      var high = start
+      while end + 1 < values.count && column(end + 1) == current {
+        end += 1
+        if values[end] < values[low] { low = end }
+        if values[end] > values[high] { high = end }
+      }
+      for index in Set([start, low, high, end]).sorted() { kept.append(index) }
+      start = end + 1
+    }
+    return kept
+  }
+
   static func niceStep(_ raw: Double) -> Double {
     guard raw > 0, raw.isFinite else { return 1 }
     let magnitude = pow(10, (log10(raw)).rounded(.down))

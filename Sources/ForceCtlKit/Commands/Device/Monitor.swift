@@ -82,7 +82,7 @@ public struct MonitorModel {
         "  state \(MonitorLine.padRight(String(describing: t.state.name), 9))  direction \(MonitorLine.padRight(String(describing: t.direction.name), 4))  value \(t.value)  (position \(OutputCSV.formatMilli(t.positionMilli)))  frame \(t.frame)"
       )
     } else {
-      lines.append("  waiting for telemetry…")
+      lines.append("  waiting for telemetry… (\(NoTelemetry.hint))")
     }
     lines.append("")
     for (index, tunable) in tunables.enumerated() {
@@ -192,13 +192,14 @@ extension ForceCtl {
       } catch let error as DeviceError {
         terminal?.restore()
         if error.isDisconnect {
-          printError("\(error.description) (\(sequence.received) telemetry frames, \(sequence.lost) dropped)")
-          return
+          printError("\(sequence.received) telemetry frames, \(sequence.lost) dropped")
+          throw CLIError("link lost: \(error.description)")
         }
         throw CLIError(error.description)
       }
       terminal?.restore()
       printError("\(sequence.received) telemetry frames, \(sequence.lost) dropped")
+      if sequence.received == 0 { printError(NoTelemetry.hint) }
     }
   }
 }

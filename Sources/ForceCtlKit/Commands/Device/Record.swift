@@ -40,14 +40,13 @@ extension ForceCtl {
     }
 
     public func run() throws {
-      guard FileManager.default.createFile(atPath: output, contents: Data((TelemetryCSV.header + "\n").utf8)),
-        let file = FileHandle(forWritingAtPath: output)
-      else { throw CLIError("cannot write \(output)") }
-      defer { try? file.close() }
-      file.seekToEndOfFile()
-
+      // The output is opened only once the device has answered: an existing recording
+      // stays as it was when nothing does.
       let client = try device.connect()
       defer { client.close() }
+      let file = try OutputFile(output)
+      defer { file.discard() }
+      try file.write(TelemetryCSV.header + "\n")
       Interrupt.install()
       defer { Interrupt.uninstall() }
 
@@ -60,6 +59,11 @@ extension ForceCtl {
       } catch {
         if error.isDisconnect { disconnected = error } else { throw CLIError(error.description) }
       }
+      guard sequence.received > 0 else {
+        throw CLIError(
+          "\(output) was not written\(disconnected.map { " (\($0.description))" } ?? ""): \(NoTelemetry.hint)")
+      }
+      try file.commit()
 
       let elapsed =
         Double((ContinuousClock.now - start).components.seconds)
@@ -68,8 +72,8 @@ extension ForceCtl {
         "recorded \(sequence.received) telemetry frames in \(String(format: "%.1f", elapsed)) s to \(output)"
       summary += sequence.lost == 0 ? "; no frames lost" : "; \(sequence.lost) frames lost in \(sequence.gaps) gaps"
       if let disconnected {
-        printError("\(disconnected.description)\n\(summary) (kept everything received before the disconnect)")
-        return
+        printError(summary + " (kept everything received before the link was lost)")
+        throw CLIError("link lost: \(disconnected.description)")
       }
       printError(summary)
       if strict && sequence.lost > 0 {
@@ -82,7 +86,7 @@ extension ForceCtl {
 extension ForceCtl.Record {
   /// Streams telemetry rows into `file` until the deadline or Ctrl-C.
   func stream(
-    _ client: DeviceClient, into file: FileHandle, sequence: inout TelemetrySequence,
+    _ client: DeviceClient, into file: OutputFile, sequence: inout TelemetrySequence,
     until deadline: ContinuousClock.Instant?
   ) throws(DeviceError) {
     _ = try client.request(.streamStart(StreamStart(decimation: UInt16(decimation), events: false)))
@@ -94,7 +98,7 @@ extension ForceCtl.Record {
         sequence.observe(t.frame)
         chunk += TelemetryCSV.row(t) + "\n"
       }
-      if !chunk.isEmpty { file.write(Data(chunk.utf8)) }
+      do { try file.write(chunk) } catch { throw .host(error.description) }
     }
     // Stop, then keep whatever was already in flight.
     _ = try? client.request(.streamStop)
@@ -104,7 +108,7 @@ extension ForceCtl.Record {
       sequence.observe(t.frame)
       chunk += TelemetryCSV.row(t) + "\n"
     }
-    if !chunk.isEmpty { file.write(Data(chunk.utf8)) }
+    do { try file.write(chunk) } catch { throw .host(error.description) }
   }
 }
 

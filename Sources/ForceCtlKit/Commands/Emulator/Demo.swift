@@ -152,11 +152,7 @@ extension ForceCtl {
       let svg = PlotSVG.render(
         PlotData.from(outputs: outputs, sampleRateHz: rate), thresholds: thresholds,
         title: "ForcePicker demo: thumb roll on \(info.board.withBytes { String(decoding: $0, as: UTF8.self) })")
-      do {
-        try svg.write(toFile: plot, atomically: true, encoding: .utf8)
-      } catch {
-        throw .unexpected("cannot write \(plot): \(error.localizedDescription)")
-      }
+      do { try OutputFile.write(svg, to: plot) } catch { throw .host(error.description) }
       say("== plot: \(plot)")
     }
   }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceEngine
 import ForceSim
+import ForceTrace
 import Foundation
 
 extension ForceCtl.Sim {

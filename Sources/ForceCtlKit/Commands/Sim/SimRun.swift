@@ -7,7 +7,11 @@ extension ForceCtl.Sim {
   /// `forcectl sim run`: the output CSV of Docs/csv-formats.md.
   public struct Run: ParsableCommand {
     public static let configuration = CommandConfiguration(
-      abstract: "Run the engine over a CSV of raw frames and write the output CSV (Docs/csv-formats.md)."
+      abstract: "Run the engine over a CSV of raw frames and write the output CSV (Docs/csv-formats.md).",
+      discussion: """
+        The input is read and the output written frame by frame, so memory stays the \
+        same however long the trace. `-` reads the input from standard input.
+        """
     )
 
     @Option(help: ArgumentHelp("Input CSV with columns left,right (0–1023) and optionally t_ms.", valueName: "IN.csv"))
@@ -22,11 +26,22 @@ extension ForceCtl.Sim {
 
     public func run() throws {
       let parameters = try self.parameters.resolve()
-      let text = try InputFile.read(input)
-      let frames: [RawFrame]
-      do { frames = try InputTrace.parse(text) } catch { throw CLIError("\(input): \(error.description)") }
-      let csv = Simulation(parameters: parameters).csv(for: frames)
-      try OutputFile.write(csv, to: output)
+      do {
+        let frames = try InputTraceStream(input)
+        let file = try OutputFile(output)
+        defer { file.discard() }
+        var engine = ForceEngine(parameters: parameters)
+        try file.write(OutputCSV.header + "\n")
+        var index = 0
+        while let frame = try frames.next() {
+          let result = engine.step(left: frame.left, right: frame.right)
+          try file.write(OutputCSV.row(frame: index, left: frame.left, right: frame.right, output: result) + "\n")
+          index += 1
+        }
+        try file.commit()
+      } catch let error as TraceError {
+        throw CLIError("\(input): \(error.description)")
+      }
     }
   }
 }

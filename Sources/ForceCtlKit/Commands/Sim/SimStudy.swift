@@ -81,7 +81,7 @@ extension ForceCtl.Sim {
       ]
       let cells: [SummaryCell]
       do { cells = try StudyOutput.write(result, to: output, notes: notes, targets: table) } catch {
-        throw CLIError("cannot write \(output): \(error.localizedDescription)")
+        throw CLIError("cannot write \(output): \(ErrorReason.text(error))")
       }
       print(StudyReport.overall(cells))
       if let table { print(TargetComparison.markdown(TargetComparison.compare(cells, with: table))) }

@@ -7,7 +7,7 @@ extension ForceCtl.Params {
   /// `params diff [FILE]`.
   public struct Diff: ParsableCommand {
     public static let configuration = CommandConfiguration(
-      abstract: "Show the device's parameters that differ from the defaults, or from a file.")
+      abstract: "Show the device's parameters that differ from the defaults, or from a file (exit 1 if any differ).")
     @OptionGroup public var device: DeviceOptions
     @Argument(help: ArgumentHelp("Parameter file to compare with (default: factory defaults).", valueName: "FILE"))
     public var file: String?
@@ -22,14 +22,20 @@ extension ForceCtl.Params {
         }
       }
       let current = try device.session { client throws(DeviceError) in try client.readParameters() }
+      let label = file ?? "defaults"
       var differences = 0
       for id in ParameterText.allIDs where current[id] != reference[id] {
+        if differences == 0 { print("parameter: \(label) -> device") }
         differences += 1
         print(
           "\(ParameterText.name(id)): \(ParameterText.format(reference[id], of: id)) -> \(ParameterText.format(current[id], of: id))"
         )
       }
-      if differences == 0 { print("no differences from \(file ?? "the defaults")") }
+      if differences == 0 {
+        print("no differences from \(file ?? "the defaults")")
+        return
+      }
+      throw ExitCode(1)
     }
   }
 }

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a text file (standard input for `-`) one line at a time in constant memory,
+/// accepting LF, CRLF or CR line ends and a leading UTF-8 byte-order mark, like
+/// `TextInput.read`.
+public final class LineReader {
+  /// The path as given.
+  public let path: String
+  /// The number of the line `next()` returned last (1-based).
+  public private(set) var lineNumber = 0
+  private let fd: Int32
+  private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  private var start = 0
+  private var end = 0
+  private var atEnd = false
+  private var line: [UInt8] = []
+
+  /// Opens `path` for reading.
+  public init(_ path: String) throws(FileError) {
+    self.path = path
+    fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw TextInput.failure(path) }
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+      if fd != 0 { close(fd) }
+      throw FileError("cannot read \(path): it is a directory")
+    }
+  }
+
+  deinit { if fd != 0 { close(fd) } }
+
+  /// The next line without its line end, or nil at the end of the input.
+  public func next() throws(FileError) -> String? {
+    line.removeAll(keepingCapacity: true)
+    while true {
+      if start == end {
+        if atEnd { break }
+        try refill()
+        if start == end { break }
+      }
+      let byte = buffer[start]
+      start += 1
+      if byte == 0x0A { return finish() }
+      if byte == 0x0D {
+        if start == end && !atEnd { try refill() }
+        if start < end && buffer[start] == 0x0A { start += 1 }
+        return finish()
+      }
+      line.append(byte)
+    }
+    return line.isEmpty ? nil : finish()
+  }
+
+  private func finish() -> String {
+    lineNumber += 1
+    if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
+    return String(decoding: line, as: UTF8.self)
+  }
+
+  private func refill() throws(FileError) {
+    while true {
+      let count = buffer.withUnsafeMutableBytes { readChunk(fd, $0.baseAddress!, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { throw TextInput.failure(path) }
+      start = 0
+      end = count
+      if count == 0 { atEnd = true }
+      return
+    }
+  }
+}
+
+/// The C `read`, under a name no method hides.
+private func readChunk(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  read(fd, buffer, count)
+}

@@ -1,0 +1,177 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A failure to read an input or write an output, as one line naming the path and the reason.
+public struct FileError: Error, CustomStringConvertible, Equatable, Sendable {
+  /// What went wrong, e.g. "cannot write out.csv: No space left on device".
+  public let description: String
+
+  /// Creates an error.
+  public init(_ description: String) { self.description = description }
+}
+
+/// Where a command's output goes, written safely (Docs/csv-formats.md, "Output files").
+///
+/// - A regular file, or a path that does not exist yet: the text goes to a temporary
+///   file beside it, which is synced and then renamed over the target on `commit()`,
+///   keeping the original's permissions. Until then the target is untouched.
+/// - Standard output (no path, or `-`), a character device, a FIFO or a socket: the
+///   text is written straight through.
+/// - A symlink: the file it points at is written as above; the link stays.
+///
+/// Create the output only after the input is validated (and, for device commands,
+/// after the handshake), and call `discard()` when the command fails.
+public final class OutputFile {
+  /// The path as given (`-` for standard output).
+  public let path: String
+  private let fd: Int32
+  private let temporary: String?
+  private let target: String
+  private var buffer: [UInt8] = []
+  private var finished = false
+
+  /// Opens the output; `nil` or `-` is standard output.
+  public init(_ path: String?) throws(FileError) {
+    guard let path, path != "-" else {
+      self.path = "-"
+      fd = 1
+      temporary = nil
+      target = "-"
+      return
+    }
+    self.path = path
+    target = try Self.resolvingLinks(path)
+    var info = stat()
+    let exists = stat(target, &info) == 0
+    let kind = info.st_mode & S_IFMT
+    if exists && kind == S_IFDIR { throw FileError("cannot write \(path): it is a directory") }
+    if exists && kind != S_IFREG {
+      let opened = open(target, O_WRONLY | O_CLOEXEC)
+      guard opened >= 0 else { throw Self.failure(path) }
+      fd = opened
+      temporary = nil
+      return
+    }
+    let directory = Self.directory(of: target)
+    var template = Array("\(directory)/.\(Self.name(of: target)).XXXXXX".utf8CString)
+    let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard opened >= 0 else { throw Self.failure(path) }
+    let temporaryPath = String(cString: template)
+    let mode: mode_t
+    if exists {
+      mode = info.st_mode & 0o7777
+    } else {
+      let mask = umask(0)
+      umask(mask)
+      mode = 0o666 & ~mask
+    }
+    fchmod(opened, mode)
+    fd = opened
+    temporary = temporaryPath
+  }
+
+  deinit { if !finished { discard() } }
+
+  /// Writes the whole text to `path` (standard output when `nil` or `-`).
+  public static func write(_ text: String, to path: String?) throws(FileError) {
+    let file = try OutputFile(path)
+    do {
+      try file.write(text)
+      try file.commit()
+    } catch {
+      file.discard()
+      throw error
+    }
+  }
+
+  /// Appends text; it is buffered and written in large blocks.
+  public func write(_ text: String) throws(FileError) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= 1 << 16 { try flush() }
+  }
+
+  /// Writes out what is buffered.
+  public func flush() throws(FileError) {
+    var offset = 0
+    while offset < buffer.count {
+      let written = buffer.withUnsafeBytes { writeBytes(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        buffer.removeAll()
+        throw Self.failure(path)
+      }
+      offset += written
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Finishes the output: flushes, and for a regular file syncs and renames it into place.
+  public func commit() throws(FileError) {
+    try flush()
+    finished = true
+    guard let temporary else {
+      if fd != 1 { close(fd) }
+      return
+    }
+    if fsync(fd) != 0 {
+      let error = Self.failure(path)
+      close(fd)
+      unlink(temporary)
+      throw error
+    }
+    close(fd)
+    if rename(temporary, target) != 0 {
+      let error = Self.failure(path)
+      unlink(temporary)
+      throw error
+    }
+  }
+
+  /// Abandons the output: a regular file's target is left as it was.
+  public func discard() {
+    guard !finished else { return }
+    finished = true
+    buffer.removeAll()
+    if fd != 1 { close(fd) }
+    if let temporary { unlink(temporary) }
+  }
+
+  /// The file a path finally names, following symlinks (also dangling ones, so the
+  /// link's target is created and the link kept).
+  static func resolvingLinks(_ path: String) throws(FileError) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+      var bytes = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &bytes, bytes.count - 1)
+      guard count > 0 else { throw failure(path) }
+      let link = String(decoding: bytes[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = link.hasPrefix("/") ? link : "\(directory(of: current))/\(link)"
+    }
+    throw FileError("cannot write \(path): too many levels of symbolic links")
+  }
+
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  static func name(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  static func failure(_ path: String) -> FileError {
+    let reason = String(cString: strerror(errno))
+    return FileError("cannot write \(path == "-" ? "standard output" : path): \(reason)")
+  }
+}
+
+/// The C `write`, under a name the class's own `write` does not hide.
+private func writeBytes(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, bytes, count)
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import ForceCtlKit
+import ForceDevice
+import Foundation
+import Testing
+
+/// What the user is told about a connection, and what happens to their files when
+/// one fails (Docs/csv-formats.md, "Output files").
+extension ForceCtlDeviceUITests {
+  /// A listener on a free port that answers every connection with `reply`.
+  func chattyListener(_ reply: [UInt8]) throws -> (port: Int, stop: () -> Void) {
+    let (port, fd) = try #require(Support.listener())
+    let thread = Thread {
+      let client = accept(fd, nil, nil)
+      guard client >= 0 else { return }
+      _ = reply.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      Thread.sleep(forTimeInterval: 3)
+      close(client)
+    }
+    thread.start()
+    return (
+      port,
+      {
+        shutdown(fd, Int32(SHUT_RDWR)); close(fd)
+      }
+    )
+  }
+
+  @Test func bytesThatAreNotFramesAreToldApartFromSilence() throws {
+    let listener = try chattyListener(Array("login: ".utf8) + [0xFF, 0xFE])
+    defer { listener.stop() }
+    let message = forcectlError(["info", "--port", "tcp://127.0.0.1:\(listener.port)", "--timeout", "0.6"])
+    #expect(
+      message?.hasPrefix(
+        "bytes arrived from 127.0.0.1:\(listener.port) but were not ForcePicker frames (9 bytes, first: 6c 6f 67 69 6e 3a 20 ff)"
+      ) == true, "\(message ?? "")")
+  }
+
+  @Test func aBareHostAndPortGetsASuggestion() {
+    let message = forcectlError(["info", "--port", "127.0.0.1:6201"])
+    #expect(
+      message == "\"127.0.0.1:6201\" looks like HOST:PORT, not a serial device: did you mean tcp://127.0.0.1:6201?")
+  }
+
+  @Test func recordKeepsAnExistingFileWhenNothingAnswers() throws {
+    let output = Support.temp("old.csv")
+    try "frame,left\n1,2\n".write(to: output, atomically: false, encoding: .utf8)
+    let port = EmulatedDevice.freePort()
+    let message = forcectlError(["record", "--port", "tcp://127.0.0.1:\(port)", "--output", output.path])
+    #expect(message?.contains("nothing is listening") == true)
+    #expect(try String(contentsOf: output, encoding: .utf8) == "frame,left\n1,2\n")
+  }
+
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  func recordWithoutASensorFailsAndKeepsTheFile() throws {
+    let sitl = try Support.sitl()
+    defer { sitl.stop() }
+    let output = Support.temp("old.csv")
+    try "keep me\n".write(to: output, atomically: false, encoding: .utf8)
+    let message = forcectlError(["record", "--port", sitl.address, "--output", output.path, "--seconds", "0.5"])
+    // SITL without --trace has no sensor and refuses to stream; the old file stays.
+    #expect(message?.contains("no force sensor") == true, "\(message ?? "")")
+    #expect(try String(contentsOf: output, encoding: .utf8) == "keep me\n")
+  }
+
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  func aDisplacedMonitorSaysSoAndFails() throws {
+    let sitl = try Support.sitl(trace: Support.pressTrace())
+    defer { sitl.stop() }
+    let intruder = Thread {
+      Thread.sleep(forTimeInterval: 0.7)
+      if let client = try? DeviceClient.connect(to: sitl.address) { client.close() }
+    }
+    intruder.start()
+    let message = forcectlError(["monitor", "--port", sitl.address, "--seconds", "5", "--plain"])
+    #expect(message?.contains("another client connected") == true, "\(message ?? "")")
+    #expect(message?.contains("unplugged") == false)
+  }
+
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  func sitlRefusesAFlashFileThatIsNotItsOwn() throws {
+    let path = Support.temp("unrelated.bin")
+    let data = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 * 7) })
+    try data.write(to: path)
+    let process = Process()
+    process.executableURL = Support.sitlBinary
+    process.arguments = ["--port", "\(EmulatedDevice.freePort())", "--flash", path.path]
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    process.waitUntilExit()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus != 0)
+    #expect(text.contains("not a forcepicker-sitl flash file"), "\(text)")
+    #expect(try Data(contentsOf: path) == data)
+  }
+}

@@ -1,0 +1,161 @@
+import ArgumentParser
+import ForceCtlKit
+import Foundation
+import Testing
+
+/// Output files and text inputs as Docs/csv-formats.md describes them: safe writes,
+/// any line ending, `-` for standard input, errors instead of traps.
+@Suite(.serialized) struct SafeFileTests {
+  let directory: String = {
+    let path = NSTemporaryDirectory() + "forcectl-safe-\(UUID().uuidString)"
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }()
+
+  func file(_ name: String, _ text: String) -> String {
+    let path = directory + "/" + name
+    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
+  }
+
+  func contents(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "<unreadable>" }
+
+  /// The error a run ends with, as the user sees it; nil on success.
+  func failure(_ arguments: [String]) -> String? {
+    do {
+      var command = try ForceCtl.parseAsRoot(arguments)
+      try command.run()
+      return nil
+    } catch {
+      return ForceCtl.message(for: error)
+    }
+  }
+
+  /// Runs `body` with file descriptor `target` sent to `path`.
+  func redirecting(_ target: Int32, to path: String, flags: Int32, _ body: () -> String?) -> String? {
+    fflush(nil)
+    let fd = open(path, flags)
+    let saved = dup(target)
+    dup2(fd, target)
+    close(fd)
+    defer {
+      fflush(nil)
+      dup2(saved, target)
+      close(saved)
+    }
+    return body()
+  }
+
+  var trace: String { "left,right\n0,0\n250,250\n250,250\n0,0\n" }
+
+  func isCharacterDevice(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR
+  }
+
+  @Test func aDeviceNodeOutputStaysADevice() throws {
+    // A character device of our own, like /dev/null (major 1, minor 3).
+    let node = directory + "/null"
+    #expect(mknod(node, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0)
+    let input = file("in.csv", trace)
+    #expect(failure(["sim", "run", "--input", input, "--output", node]) == nil)
+    #expect(isCharacterDevice(node))
+    let script = file("g.txt", "hold 10 10 for 20ms\n")
+    #expect(failure(["sim", "gesture", "--script", script, "--output", node]) == nil)
+    #expect(isCharacterDevice(node))
+    let simulated = directory + "/sim.csv"
+    #expect(failure(["sim", "run", "--input", input, "--output", simulated]) == nil)
+    #expect(failure(["plot", "--input", simulated, "--output", node]) == nil)
+    #expect(isCharacterDevice(node))
+  }
+
+  @Test func aSymlinkIsFollowedAndKept() throws {
+    let target = file("real.csv", "old\n")
+    let link = directory + "/link.csv"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.csv")
+    #expect(failure(["sim", "run", "--input", file("in.csv", trace), "--output", link]) == nil)
+    let attributes = try FileManager.default.attributesOfItem(atPath: link)
+    #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+    #expect(contents(target).hasPrefix("frame,left,right"))
+  }
+
+  @Test func aNamedPipeGetsTheText() throws {
+    let fifo = directory + "/pipe"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let received = directory + "/received.csv"
+    // Another program reads the pipe.
+    let reader = Process()
+    reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+    reader.arguments = ["-c", "cat \"$0\" > \"$1\"", fifo, received]
+    try reader.run()
+    #expect(failure(["sim", "run", "--input", file("in.csv", trace), "--output", fifo]) == nil)
+    reader.waitUntilExit()
+    #expect(contents(received).hasPrefix("frame,left,right"))
+    var info = stat()
+    #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+  }
+
+  @Test func aReplacedFileKeepsItsPermissions() throws {
+    let output = file("out.csv", "old\n")
+    chmod(output, 0o640)
+    #expect(failure(["sim", "run", "--input", file("in.csv", trace), "--output", output]) == nil)
+    var info = stat()
+    stat(output, &info)
+    #expect(info.st_mode & 0o777 == 0o640)
+    #expect(contents(output).hasPrefix("frame,"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix(".") }.isEmpty)
+  }
+
+  @Test func aHeaderOnlyInputLeavesTheOutputAlone() {
+    let output = file("out.csv", "precious\n")
+    let message = failure(["sim", "run", "--input", file("in.csv", "left,right\n"), "--output", output])
+    #expect(message?.contains("header but no frames") == true)
+    #expect(contents(output) == "precious\n")
+  }
+
+  @Test func aFullDiskOnStandardOutputIsAnErrorNotACrash() {
+    let input = file("in.csv", trace)
+    let script = file("g.txt", "hold 10 10 for 20ms\n")
+    for arguments in [["sim", "run", "--input", input], ["sim", "gesture", "--script", script]] {
+      let message = redirecting(1, to: "/dev/full", flags: O_WRONLY) { failure(arguments) }
+      #expect(message == "cannot write standard output: No space left on device", "\(arguments)")
+    }
+  }
+
+  @Test func windowsLineEndingsAndAByteOrderMarkReadAlike() throws {
+    let unix = directory + "/unix.csv"
+    let windows = directory + "/windows.csv"
+    #expect(failure(["sim", "run", "--input", file("lf.csv", trace), "--output", unix]) == nil)
+    let crlf = "\u{FEFF}" + trace.replacingOccurrences(of: "\n", with: "\r\n")
+    #expect(failure(["sim", "run", "--input", file("crlf.csv", crlf), "--output", windows]) == nil)
+    #expect(contents(unix) == contents(windows))
+    let gesture = file("g.txt", "rate 100\r\nhold 10 10 for 20ms\r\nsqueeze\r\n")
+    let message = failure(["sim", "gesture", "--script", gesture])
+    #expect(
+      message?.hasSuffix(
+        "line 3: unknown command 'squeeze' (rate, hold, ramp, roll, pulse, press-through, release, noise, repeat, end)")
+        == true, "\(message ?? "")")
+    let parameters = file("p.txt", "filter_ms=0\r\nrest_threshold=x\r\n")
+    let parameterMessage = failure(["sim", "run", "--input", file("in.csv", trace), "--profile", parameters])
+    #expect(parameterMessage?.contains("line 2") == true && parameterMessage?.contains("\r") == false)
+  }
+
+  @Test func dashReadsStandardInput() {
+    let stdin = file("stdin.csv", trace)
+    let output = directory + "/out.csv"
+    let message = redirecting(0, to: stdin, flags: O_RDONLY) {
+      failure(["sim", "run", "--input", "-", "--output", output])
+    }
+    #expect(message == nil)
+    #expect(contents(output).split(separator: "\n").count == 5)
+  }
+
+  @Test func overLongGesturesAreRefusedAtOnce() {
+    let start = ContinuousClock.now
+    let long = file("long.txt", "repeat 10000\nhold 10 10 for 600s\nend\n")
+    #expect(failure(["sim", "gesture", "--script", long])?.contains("one hour") == true)
+    let nested = file("nested.txt", "repeat 10000\nrepeat 10000\nhold 10 10 for 5ms\nend\nend\n")
+    #expect(failure(["sim", "gesture", "--script", nested])?.contains("at most 100000") == true)
+    #expect(ContinuousClock.now - start < .seconds(5))
+  }
+}
