@@ -144,13 +144,17 @@ public final class DeviceClient {
   }
 
   /// Runs raw samples through the device's engine, 16 a request; one output each.
-  public func inject(_ frames: [RawFrame], reset: Bool = true) throws(DeviceError) -> [FrameOutput] {
+  /// `reset` starts from a fresh engine; `endSession` ends the injection session with
+  /// the last request (pass false while more frames follow, for streaming).
+  public func inject(_ frames: [RawFrame], reset: Bool = true, endSession: Bool = true) throws(DeviceError)
+    -> [FrameOutput]
+  {
     var outputs: [FrameOutput] = []
     outputs.reserveCapacity(frames.count)
     var start = 0
     while start < frames.count || (start == 0 && frames.isEmpty) {
       let end = min(start + InjectRequest.capacity, frames.count)
-      var request = InjectRequest(resetFirst: reset && start == 0, endSession: end == frames.count)
+      var request = InjectRequest(resetFirst: reset && start == 0, endSession: endSession && end == frames.count)
       for frame in frames[start..<end] { request.append(left: frame.left, right: frame.right) }
       if frames.isEmpty { break }
       let seq = nextSequence()

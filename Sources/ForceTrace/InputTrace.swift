@@ -22,16 +22,22 @@ public struct RawFrame: Equatable, Sendable {
 public struct TraceError: Error, CustomStringConvertible, Equatable, Sendable {
   /// Line of the input, 1-based; 0 when the problem is not tied to a line.
   public let line: Int
+  /// Column of the line (1-based, in characters) where the problem starts; 0 for the whole line.
+  public let column: Int
   /// What is wrong.
   public let message: String
 
   /// Creates an error.
-  public init(line: Int, _ message: String) {
+  public init(line: Int, column: Int = 0, _ message: String) {
     self.line = line
+    self.column = column
     self.message = message
   }
 
-  public var description: String { line > 0 ? "line \(line): \(message)" : message }
+  public var description: String {
+    guard line > 0 else { return message }
+    return column > 0 ? "line \(line), column \(column): \(message)" : "line \(line): \(message)"
+  }
 }
 
 /// Reads the input CSV (Docs/csv-formats.md): a header naming `left` and `right` (and optionally
@@ -65,22 +71,26 @@ public enum InputTrace {
     public mutating func feed(_ rawLine: some StringProtocol, number: Int) throws(TraceError) -> RawFrame? {
       let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine[...]
       if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
-      let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
-        $0.trimmingCharacters(in: " \t")
-      }
+      let cells = CSVFields(line)
+      let fields = cells.texts
       if !sawHeader {
         try header(fields, number: number)
         return nil
       }
       if fields.count != columnCount {
-        throw TraceError(line: number, "expected \(columnCount) fields, found \(fields.count)")
+        let column = cells.columns[min(fields.count, columnCount + 1) - 1]
+        throw TraceError(
+          line: number, column: fields.count > columnCount ? column : 0,
+          "expected \(columnCount) fields, found \(fields.count)")
       }
-      let left = try InputTrace.reading(fields[leftIndex], column: "left", line: number)
-      let right = try InputTrace.reading(fields[rightIndex], column: "right", line: number)
+      let left = try InputTrace.reading(fields[leftIndex], column: "left", at: (number, cells.columns[leftIndex]))
+      let right = try InputTrace.reading(fields[rightIndex], column: "right", at: (number, cells.columns[rightIndex]))
       var time: Int?
       if timeIndex >= 0 {
         guard let value = Int(fields[timeIndex]) else {
-          throw TraceError(line: number, "t_ms: \(TextInput.quoted(fields[timeIndex])) is not a whole number")
+          throw TraceError(
+            line: number, column: cells.columns[timeIndex],
+            "t_ms: \(TextInput.quoted(fields[timeIndex])) is not a whole number")
         }
         time = value
       }
@@ -115,16 +125,20 @@ public enum InputTrace {
     }
   }
 
-  static func reading(_ field: String, column: String, line: Int) throws(TraceError) -> UInt16 {
+  static func reading(_ field: String, column: String, at place: (line: Int, column: Int)) throws(TraceError)
+    -> UInt16
+  {
     guard let value = Int(field) else {
       let digits = field.hasPrefix("-") ? field.dropFirst() : field[...]
       if !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
-        throw TraceError(line: line, "\(column): \(TextInput.quoted(field)) is outside 0...1023")
+        throw TraceError(
+          line: place.line, column: place.column, "\(column): \(TextInput.quoted(field)) is outside 0...1023")
       }
-      throw TraceError(line: line, "\(column): \(TextInput.quoted(field)) is not a whole number")
+      throw TraceError(
+        line: place.line, column: place.column, "\(column): \(TextInput.quoted(field)) is not a whole number")
     }
     guard (0...1023).contains(value) else {
-      throw TraceError(line: line, "\(column): \(value) is outside 0...1023")
+      throw TraceError(line: place.line, column: place.column, "\(column): \(value) is outside 0...1023")
     }
     return UInt16(value)
   }

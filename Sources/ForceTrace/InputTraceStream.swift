@@ -12,6 +12,9 @@ public final class InputTraceStream {
     if peeked == nil { try parser.finish() }
   }
 
+  /// How much of the file has been read, 0...1; nil for standard input or a pipe.
+  public var fractionRead: Double? { reader.fractionRead }
+
   /// The next frame, or nil at the end. Throws `TraceError` for a bad line,
   /// `FileError` when the file cannot be read.
   public func next() throws -> RawFrame? {

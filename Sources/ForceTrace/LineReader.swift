@@ -12,6 +12,10 @@ public final class LineReader {
   public let path: String
   /// The number of the line `next()` returned last (1-based).
   public private(set) var lineNumber = 0
+  /// Bytes read from the file so far.
+  public private(set) var bytesRead = 0
+  /// The file's size when it is a regular file (not for a pipe or standard input).
+  public private(set) var size: Int?
   private let fd: Int32
   private var buffer = [UInt8](repeating: 0, count: 1 << 16)
   private var start = 0
@@ -29,6 +33,13 @@ public final class LineReader {
       if fd != 0 { close(fd) }
       throw FileError("cannot read \(path): it is a directory")
     }
+    if info.st_mode & S_IFMT == S_IFREG { size = Int(info.st_size) }
+  }
+
+  /// How much of a regular file has been read, 0...1; nil when the size is unknown.
+  public var fractionRead: Double? {
+    guard let size, size > 0 else { return nil }
+    return min(1, Double(bytesRead) / Double(size))
   }
 
   deinit { if fd != 0 { close(fd) } }
@@ -68,6 +79,7 @@ public final class LineReader {
       guard count >= 0 else { throw TextInput.failure(path) }
       start = 0
       end = count
+      bytesRead += max(0, count)
       if count == 0 { atEnd = true }
       return
     }

@@ -54,7 +54,8 @@ public enum ParameterText {
     if let symbolic { return symbolic }
     if id == .technique || id == .sensitivity {
       let choices = (0...id.info.max).map { format($0, of: id) }
-      throw ParameterInputError("\(name(id)): '\(text)' is not one of \(choices.joined(separator: ", "))")
+      throw ParameterInputError(
+        "\(name(id)): \(TextInput.quoted(text)) is not one of \(choices.joined(separator: ", "))")
     }
     let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : text[...]
     if !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
@@ -127,7 +128,18 @@ public enum ParameterText {
       do {
         result.append(try assignment(trimmed))
       } catch {
-        throw ParameterInputError("line \(number + 1): \(error.description)")
+        // The column of the value when the name was fine, else of the name.
+        let nameColumn = content.prefix { $0 == " " || $0 == "\t" }.count + 1
+        var column = nameColumn
+        if let equals = content.firstIndex(of: "="),
+          (try? id(named: content[..<equals].trimmingCharacters(in: " \t"))) != nil
+        {
+          let value = content[content.index(after: equals)...]
+          column =
+            content.distance(from: content.startIndex, to: value.startIndex) + 1
+            + value.prefix { $0 == " " || $0 == "\t" }.count
+        }
+        throw ParameterInputError("line \(number + 1), column \(column): \(error.description)")
       }
     }
     return result

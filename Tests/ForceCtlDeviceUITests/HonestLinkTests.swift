@@ -95,3 +95,30 @@ extension ForceCtlDeviceUITests {
     #expect(try Data(contentsOf: path) == data)
   }
 }
+
+extension ForceCtlDeviceUITests {
+  /// A local file that cannot be written is a file error, not "unexpected reply", and a
+  /// full disk on standard output is an error, not a trap.
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  func exportErrorsAreAboutTheFile() throws {
+    let sitl = try Support.sitl()
+    defer { sitl.stop() }
+    let missing = Support.temp("no-such-directory").appendingPathComponent("p.json").path
+    let message = forcectlError(["params", "export", "--port", sitl.address, missing])
+    #expect(message?.hasPrefix("cannot write \(missing)") == true, "\(message ?? "")")
+    #expect(message?.contains("unexpected") == false && message?.contains("Domain") == false)
+
+    let forcectl = HostTool.besideExecutable("forcectl")
+    let process = Process()
+    process.executableURL = forcectl
+    process.arguments = ["params", "export", "--port", sitl.address, "-"]
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1, "\(text)")
+    #expect(text == "Error: cannot write standard output: No space left on device\n", "\(text)")
+  }
+}

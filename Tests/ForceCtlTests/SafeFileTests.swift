@@ -133,7 +133,8 @@ import Testing
     let message = failure(["sim", "gesture", "--script", gesture])
     #expect(
       message?.hasSuffix(
-        "line 3: unknown command 'squeeze' (rate, hold, ramp, roll, pulse, press-through, release, noise, repeat, end)")
+        "line 3, column 1: unknown command 'squeeze' (rate, hold, ramp, roll, pulse, press-through, release, noise, repeat, end)"
+      )
         == true, "\(message ?? "")")
     let parameters = file("p.txt", "filter_ms=0\r\nrest_threshold=x\r\n")
     let parameterMessage = failure(["sim", "run", "--input", file("in.csv", trace), "--profile", parameters])

@@ -66,9 +66,9 @@ import Testing
   @Test(arguments: [
     ("left\n1\n", "header has no 'right' column"),
     ("left,right\n1,2\n3\n", "line 3: expected 2 fields, found 1"),
-    ("left,right\n1,x\n", "line 2: right: 'x' is not a whole number"),
-    ("left,right\n1024,0\n", "line 2: left: 1024 is outside 0...1023"),
-    ("left,right\n-1,0\n", "line 2: left: -1 is outside 0...1023"),
+    ("left,right\n1,x\n", "line 2, column 3: right: 'x' is not a whole number"),
+    ("left,right\n1024,0\n", "line 2, column 1: left: 1024 is outside 0...1023"),
+    ("left,right\n-1,0\n", "line 2, column 1: left: -1 is outside 0...1023"),
     ("", "input is empty"),
   ])
   func badTraceNamesTheLine(text: String, message: String) {

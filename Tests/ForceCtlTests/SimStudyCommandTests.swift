@@ -158,7 +158,7 @@ import Testing
     #expect {
       try bad.run()
     } throws: { error in
-      String(describing: error).contains("line 2: duration '20' needs a unit")
+      String(describing: error).contains("line 2, column 22: duration '20' needs a unit")
     }
   }
 }

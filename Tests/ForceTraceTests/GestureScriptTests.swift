@@ -92,23 +92,26 @@ import Testing
   }
 
   @Test(arguments: [
-    ("hold 0 0 for 10ms\nramp 100 100 over 10ms", 2, "expected 'to', found '100'"),
-    ("hold 0 0 for 10", 1, "duration '10' needs a unit: ms or s (say 100ms)"),
-    ("\n\nhold 0 2000 for 10ms", 3, "right: 2000 is outside 0...1023"),
-    ("hold 0 0 for 10ms\nsqueeze 5", 2, "unknown command 'squeeze'"),
-    ("repeat 2\nhold 0 0 for 10ms", 1, "'repeat' without a matching 'end'"),
-    ("hold 0 0 for 10ms\nend", 2, "'end' without 'repeat'"),
-    ("hold 0 0 for 10ms\nrate 100", 2, "'rate' must come before the first gesture"),
-    ("pulse peak 500 500 rise 10ms", 1, "expected 'pulse peak L R rise D fall D [hold D]'"),
-    ("release over 10ms extra", 1, "unexpected 'extra' at the end of the line"),
-    ("noise 5 seed x", 1, "seed: 'x' is not a whole number"),
+    ("hold 0 0 for 10ms\nramp 100 100 over 10ms", 2, 6, "expected 'to', found '100'"),
+    ("hold 0 0 for 10", 1, 14, "duration '10' needs a unit: ms or s (say 100ms)"),
+    ("\n\nhold 0 2000 for 10ms", 3, 8, "right: 2000 is outside 0...1023"),
+    ("hold 0 0 for 10ms\nsqueeze 5", 2, 1, "unknown command 'squeeze'"),
+    ("repeat 2\nhold 0 0 for 10ms", 1, 0, "'repeat' without a matching 'end'"),
+    ("hold 0 0 for 10ms\nend", 2, 0, "'end' without 'repeat'"),
+    ("hold 0 0 for 10ms\nrate 100", 2, 0, "'rate' must come before the first gesture"),
+    ("pulse peak 500 500 rise 10ms", 1, 0, "expected 'pulse peak L R rise D fall D [hold D]'"),
+    ("release over 10ms extra", 1, 19, "unexpected 'extra' at the end of the line"),
+    ("noise 5 seed x", 1, 14, "seed: 'x' is not a whole number"),
+    ("hold 0 0 for 5ms\u{7}", 1, 14, "duration '5ms\\u{07}' needs a unit"),
   ])
-  func errorsNameTheLine(text: String, line: Int, message: String) {
+  func errorsNameTheLine(text: String, line: Int, column: Int, message: String) {
     #expect {
       _ = try GestureScript.parse(text)
     } throws: { error in
       guard let error = error as? GestureError else { return false }
-      return error.line == line && error.message.hasPrefix(message) && error.description.hasPrefix("line \(line): ")
+      let place = column > 0 ? "line \(line), column \(column): " : "line \(line): "
+      return error.line == line && error.column == column && error.message.hasPrefix(message)
+        && error.description.hasPrefix(place)
     }
   }
 }

@@ -95,7 +95,11 @@ public enum StudyRunner {
   }
 
   /// Runs the study. Throws when a task's parameters are invalid with this base.
-  public static func run(_ config: StudyConfig) throws(ParameterInputError) -> StudyResult {
+  /// `progress` is told (blocks done, blocks in all) after each participant × technique
+  /// block, from the thread that ran it.
+  public static func run(
+    _ config: StudyConfig, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+  ) throws(ParameterInputError) -> StudyResult {
     // Validate every (technique, task) once, up front.
     var setups: [[Parameters]] = []
     for technique in config.techniques {
@@ -128,6 +132,8 @@ public enum StudyRunner {
         slots[block] = runBlock(
           config: config, participant: participant, technique: config.techniques[techniqueIndex],
           setups: setupsCopy[techniqueIndex], profile: profiles[participant - 1])
+        let done = queue.finish()
+        progress?(done, blocks)
       }
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -161,6 +167,7 @@ public enum StudyRunner {
 final class BlockQueue: @unchecked Sendable {
   private let lock = NSLock()
   private var next = 0
+  private var finished = 0
   private let count: Int
 
   init(count: Int) { self.count = count }
@@ -171,5 +178,13 @@ final class BlockQueue: @unchecked Sendable {
     guard next < count else { return nil }
     next += 1
     return next - 1
+  }
+
+  /// Counts one more block done; returns how many are.
+  func finish() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    finished += 1
+    return finished
   }
 }

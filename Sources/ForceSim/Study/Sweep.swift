@@ -61,12 +61,18 @@ public enum Sweep {
   }
 
   /// Runs `config` at each point (the point's values applied on top of `config.base`).
-  public static func run(_ axes: [SweepAxis], config: StudyConfig) -> [SweepPoint] {
-    grid(axes).map { values in
+  /// `progress` is told (points done, points in all) as blocks of each point finish.
+  public static func run(
+    _ axes: [SweepAxis], config: StudyConfig, progress: (@Sendable (_ done: Double, _ total: Int) -> Void)? = nil
+  ) -> [SweepPoint] {
+    let points = grid(axes)
+    return points.enumerated().map { index, values in
       var point = config
       do throws(ParameterInputError) {
         point.base = try ParameterText.applying(values, to: config.base)
-        let result = try StudyRunner.run(point)
+        let result = try StudyRunner.run(point) { done, total in
+          progress?(Double(index) + Double(done) / Double(total), points.count)
+        }
         return SweepPoint(values: values, cells: StudySummary.cells(result.records).filter { $0.factor == "all" })
       } catch {
         return SweepPoint(values: values, cells: [], problem: error.description)

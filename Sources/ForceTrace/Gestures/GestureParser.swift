@@ -9,10 +9,17 @@ enum GestureParser {
   /// The longest a script may last, in ms (one hour).
   static let maxDurationMs = 3_600_000.0
 
-  /// One non-empty line: its number and its words.
+  /// One non-empty line: its number, its text and its words.
   struct Line {
     let number: Int
+    let text: Substring
     let words: [Substring]
+
+    /// The 1-based column of word `index`, or just past the last word.
+    func column(ofWord index: Int) -> Int {
+      let position = index < words.count ? words[index].startIndex : (words.last?.endIndex ?? text.startIndex)
+      return text.distance(from: text.startIndex, to: position) + 1
+    }
   }
 
   static func parse(_ text: String) throws(GestureError) -> GestureScript {
@@ -20,7 +27,7 @@ enum GestureParser {
     for (index, raw) in TextInput.lines(text).enumerated() {
       let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
       let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-      if !words.isEmpty { lines.append(Line(number: index + 1, words: words)) }
+      if !words.isEmpty { lines.append(Line(number: index + 1, text: raw, words: words)) }
     }
     var position = 0
     let expanded = try expand(lines, from: &position, depth: 0)
@@ -43,11 +50,14 @@ enum GestureParser {
       switch line.words[0].lowercased() {
       case "end":
         if depth == 0 { throw GestureError(line: line.number, "'end' without 'repeat'") }
-        if line.words.count != 1 { throw GestureError(line: line.number, "'end' takes no arguments") }
+        if line.words.count != 1 {
+          throw GestureError(line: line.number, column: line.column(ofWord: 1), "'end' takes no arguments")
+        }
         return out
       case "repeat":
         guard line.words.count == 2, let times = Int(line.words[1]), (1...10_000).contains(times) else {
-          throw GestureError(line: line.number, "expected 'repeat N' with N in 1...10000")
+          throw GestureError(
+            line: line.number, column: line.column(ofWord: 1), "expected 'repeat N' with N in 1...10000")
         }
         if depth >= 8 { throw GestureError(line: line.number, "repeat blocks nest at most 8 deep") }
         position += 1
@@ -163,10 +173,14 @@ enum GestureParser {
       default:
         throw GestureError(
           line: line.number,
-          "unknown command '\(command)' (rate, hold, ramp, roll, pulse, press-through, release, noise, repeat, end)")
+          column: line.column(ofWord: 0),
+          "unknown command \(TextInput.quoted(command)) (rate, hold, ramp, roll, pulse, press-through, release, noise, repeat, end)"
+        )
       }
       if let extra = words.peek() {
-        throw GestureError(line: line.number, "unexpected '\(extra)' at the end of the line")
+        throw GestureError(
+          line: line.number, column: line.column(ofWord: words.index),
+          "unexpected \(TextInput.quoted(extra)) at the end of the line")
       }
     }
 
@@ -200,22 +214,31 @@ enum GestureParser {
       return peek()
     }
 
+    /// An error at the word taken last (or at the end of the line when none was left).
+    func failure(_ message: String) -> GestureError {
+      GestureError(line: line.number, column: line.column(ofWord: max(0, index - 1)), message)
+    }
+
     mutating func expect(_ word: String) throws(GestureError) {
       guard let found = take() else {
-        throw GestureError(line: line.number, "expected '\(word)' at the end of the line")
+        throw failure("expected '\(word)' at the end of the line")
       }
       guard found.lowercased() == word else {
-        throw GestureError(line: line.number, "expected '\(word)', found '\(found)'")
+        throw failure("expected '\(word)', found \(TextInput.quoted(found))")
       }
     }
 
     mutating func integer(_ what: String, _ range: ClosedRange<Int>) throws(GestureError) -> Int {
-      guard let word = take() else { throw GestureError(line: line.number, "\(what): missing number") }
+      guard let word = take() else { throw failure("\(what): missing number") }
       guard let value = Int(word) else {
-        throw GestureError(line: line.number, "\(what): '\(word)' is not a whole number")
+        let digits = word.hasPrefix("-") ? word.dropFirst() : word
+        let verdict =
+          !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber })
+          ? "is outside \(range.lowerBound)...\(range.upperBound)" : "is not a whole number"
+        throw failure("\(what): \(TextInput.quoted(word)) \(verdict)")
       }
       guard range.contains(value) else {
-        throw GestureError(line: line.number, "\(what): \(value) is outside \(range.lowerBound)...\(range.upperBound)")
+        throw failure("\(what): \(value) is outside \(range.lowerBound)...\(range.upperBound)")
       }
       return value
     }
@@ -229,18 +252,18 @@ enum GestureParser {
 
     /// `250ms`, `1.5s`: a duration with its unit, 0...600 s.
     mutating func duration() throws(GestureError) -> Double {
-      guard let word = take() else { throw GestureError(line: line.number, "missing duration (say 100ms or 1.5s)") }
+      guard let word = take() else { throw failure("missing duration (say 100ms or 1.5s)") }
       let text = word.lowercased()
       let (digits, scale): (Substring, Double) =
         text.hasSuffix("ms") ? (text.dropLast(2), 1) : (text.hasSuffix("s") ? (text.dropLast(1), 1000) : (text[...], 0))
       guard scale > 0 else {
-        throw GestureError(line: line.number, "duration '\(word)' needs a unit: ms or s (say 100ms)")
+        throw failure("duration \(TextInput.quoted(word)) needs a unit: ms or s (say 100ms)")
       }
       guard let number = Double(digits), number.isFinite, number >= 0, digits.first != "+" else {
-        throw GestureError(line: line.number, "'\(word)' is not a duration (say 100ms or 1.5s)")
+        throw failure("\(TextInput.quoted(word)) is not a duration (say 100ms or 1.5s)")
       }
       let ms = number * scale
-      guard ms <= 600_000 else { throw GestureError(line: line.number, "duration '\(word)' is longer than 600s") }
+      guard ms <= 600_000 else { throw failure("duration \(TextInput.quoted(word)) is longer than 600s") }
       return ms
     }
 
@@ -250,12 +273,12 @@ enum GestureParser {
       var seen: Set<String> = []
       while let word = peek() {
         let key = word.lowercased()
-        guard allowed.contains(key) else {
-          throw GestureError(
-            line: line.number, "unexpected '\(word)' (expected one of \(allowed.sorted().joined(separator: ", ")))")
-        }
-        guard seen.insert(key).inserted else { throw GestureError(line: line.number, "'\(key)' given twice") }
         _ = take()
+        guard allowed.contains(key) else {
+          throw failure(
+            "unexpected \(TextInput.quoted(word)) (expected one of \(allowed.sorted().joined(separator: ", ")))")
+        }
+        guard seen.insert(key).inserted else { throw failure("'\(key)' given twice") }
         switch key {
         case "peak": options.peak = try levels()
         case "rise": options.rise = try duration()

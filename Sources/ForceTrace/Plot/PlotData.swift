@@ -3,6 +3,12 @@ import Foundation
 
 /// A force/value trace to plot: from an output CSV, a `record` CSV, or the
 /// outputs of an injection run.
+///
+/// It holds at most a few tens of thousands of samples however long the trace: when it
+/// grows past `capacity`, it keeps, for each of `buckets` equal slices of the time so
+/// far, the first and last sample and those with the lowest and highest force and
+/// value, and the samples that carry a shown event. A figure is 824 pixels wide, so
+/// what it can show is kept, spikes included.
 public struct PlotData: Equatable, Sendable {
   /// One event to mark.
   public struct Mark: Equatable, Sendable {
@@ -12,78 +18,165 @@ public struct PlotData: Equatable, Sendable {
     public var token: String
   }
 
+  /// Samples kept before thinning.
+  static let capacity = 16_384
+  /// Time slices a thinning keeps samples for.
+  static let buckets = 2_048
+
   /// Time of each sample, seconds.
   public var seconds: [Double] = []
   /// Force, 0…1023.
   public var force: [Int] = []
   /// Shown value.
   public var value: [Int] = []
-  /// Events (empty for a record CSV, which has none).
+  /// Events (empty for a record CSV, which has none). `value:` ticks are not kept:
+  /// the value line shows them.
   public var marks: [Mark] = []
 
   public init() {}
 
+  /// Adds one sample and its event tokens, thinning when full.
+  public mutating func append(seconds time: Double, force: Int, value: Int, events: some StringProtocol) {
+    seconds.append(time)
+    self.force.append(force)
+    self.value.append(value)
+    if !events.isEmpty {
+      for token in events.split(separator: ";") where !token.hasPrefix("value:") {
+        marks.append(Mark(index: self.force.count - 1, token: String(token)))
+      }
+    }
+    if self.force.count > Self.capacity { thin() }
+  }
+
+  /// Keeps per time slice the first, last, lowest and highest samples (force and value),
+  /// and one commit and one other event.
+  mutating func thin() {
+    let t0 = seconds[0]
+    let span = max(seconds[seconds.count - 1] - t0, 1e-9)
+    func bucket(_ index: Int) -> Int { min(Self.buckets - 1, Int((seconds[index] - t0) / span * Double(Self.buckets))) }
+    var keep = [Bool](repeating: false, count: force.count)
+    var start = 0
+    while start < force.count {
+      let current = bucket(start)
+      var end = start
+      var (lowF, highF, lowV, highV) = (start, start, start, start)
+      while end + 1 < force.count && bucket(end + 1) == current {
+        end += 1
+        if force[end] < force[lowF] { lowF = end }
+        if force[end] > force[highF] { highF = end }
+        if value[end] < value[lowV] { lowV = end }
+        if value[end] > value[highV] { highV = end }
+      }
+      for index in [start, end, lowF, highF, lowV, highV] { keep[index] = true }
+      start = end + 1
+    }
+    var keptMarks: [Mark] = []
+    var lastKind: [Bool: Int] = [:]
+    for mark in marks {
+      let isCommit = mark.token.hasPrefix("commit:")
+      let slice = bucket(mark.index)
+      if lastKind[isCommit] == slice { continue }
+      lastKind[isCommit] = slice
+      keep[mark.index] = true
+      keptMarks.append(mark)
+    }
+    var newIndex = [Int](repeating: -1, count: force.count)
+    var (keptSeconds, keptForce, keptValue) = ([Double](), [Int](), [Int]())
+    for index in 0..<force.count where keep[index] {
+      newIndex[index] = keptForce.count
+      keptSeconds.append(seconds[index])
+      keptForce.append(force[index])
+      keptValue.append(value[index])
+    }
+    (seconds, force, value) = (keptSeconds, keptForce, keptValue)
+    marks = keptMarks.map { Mark(index: newIndex[$0.index], token: $0.token) }
+  }
+
   /// Parses a CSV with a header holding at least `force` and `value`; time from `t_ms`
   /// if present, else `frame` (unwrapped past 65535) at `sampleRateHz`, else the row.
   public static func parse(csv text: String, sampleRateHz: Int = 200) throws(TraceError) -> PlotData {
-    var lines = text.split(whereSeparator: \.isNewline).map(String.init)
-    guard !lines.isEmpty else { throw TraceError(line: 0, "the CSV is empty") }
-    let header = lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }
-    func column(_ name: String) -> Int? { header.firstIndex(of: name) }
-    guard let forceColumn = column("force"), let valueColumn = column("value") else {
-      throw TraceError(line: 1, "expected a header with force and value columns (a `sim run`, replay or `record` CSV)")
-    }
-    let frameColumn = column("frame")
-    let timeColumn = column("t_ms")
-    let eventsColumn = column("events")
-    var data = PlotData()
-    var frameBase = 0
-    var lastFrame: Int?
-    for (offset, line) in lines.enumerated() {
-      let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-      let number = offset + 2
-      guard fields.count >= header.count else { throw TraceError(line: number, "expected \(header.count) fields") }
-      guard let force = Int(fields[forceColumn]), let value = Int(fields[valueColumn]) else {
-        throw TraceError(line: number, "force and value must be integers")
-      }
-      let time: Double
-      if let timeColumn, let ms = Double(fields[timeColumn]) {
-        time = ms / 1000
-      } else if let frameColumn, let frame = Int(fields[frameColumn]) {
-        if let lastFrame, frame < lastFrame, lastFrame - frame > 32768 { frameBase += 65536 }
-        lastFrame = frame
-        time = Double(frameBase + frame) / Double(sampleRateHz)
-      } else {
-        time = Double(offset) / Double(sampleRateHz)
-      }
-      data.seconds.append(time)
-      data.force.append(force)
-      data.value.append(value)
-      if let eventsColumn, !fields[eventsColumn].isEmpty {
-        for token in fields[eventsColumn].split(separator: ";") {
-          data.marks.append(Mark(index: data.force.count - 1, token: String(token)))
-        }
-      }
-    }
-    guard !data.force.isEmpty else { throw TraceError(line: 0, "the CSV has a header but no rows") }
-    return data
+    var reader = Reader(sampleRateHz: sampleRateHz)
+    for (index, line) in TextInput.lines(text).enumerated() { try reader.feed(line, number: index + 1) }
+    return try reader.finish()
+  }
+
+  /// Reads the CSV at `path` (`-` for standard input) line by line, in bounded memory.
+  public static func read(_ path: String, sampleRateHz: Int = 200) throws -> PlotData {
+    let lines = try LineReader(path)
+    var reader = Reader(sampleRateHz: sampleRateHz)
+    while let line = try lines.next() { try reader.feed(line, number: lines.lineNumber) }
+    return try reader.finish()
   }
 
   /// From an injection run (frame i at i / rate seconds).
   public static func from(outputs: [FrameOutput], sampleRateHz: Int = 200) -> PlotData {
     var data = PlotData()
     for (index, output) in outputs.enumerated() {
-      data.seconds.append(Double(index) / Double(sampleRateHz))
-      data.force.append(Int(output.force))
-      data.value.append(Int(output.value))
-      let tokens = OutputCSV.eventTokens(output.events)
-      if !tokens.isEmpty {
-        for token in tokens.split(separator: ";") { data.marks.append(Mark(index: index, token: String(token))) }
-      }
+      data.append(
+        seconds: Double(index) / Double(sampleRateHz), force: Int(output.force), value: Int(output.value),
+        events: OutputCSV.eventTokens(output.events))
     }
     return data
+  }
+
+  /// The CSV's lines in, samples out.
+  struct Reader {
+    let sampleRateHz: Int
+    var data = PlotData()
+    var columns: (force: Int, value: Int, frame: Int?, time: Int?, events: Int?, count: Int)?
+    var frameBase = 0
+    var lastFrame: Int?
+    var rows = 0
+
+    init(sampleRateHz: Int) { self.sampleRateHz = sampleRateHz }
+
+    mutating func feed(_ line: some StringProtocol, number: Int) throws(TraceError) {
+      if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
+      let cells = CSVFields(line)
+      let fields = cells.texts
+      guard let columns else {
+        guard let force = fields.firstIndex(of: "force"), let value = fields.firstIndex(of: "value") else {
+          throw TraceError(
+            line: number, "expected a header with force and value columns (a `sim run`, replay or `record` CSV)")
+        }
+        columns = (
+          force, value, fields.firstIndex(of: "frame"), fields.firstIndex(of: "t_ms"), fields.firstIndex(of: "events"),
+          fields.count
+        )
+        return
+      }
+      guard fields.count >= columns.count else {
+        throw TraceError(line: number, "expected \(columns.count) fields, found \(fields.count)")
+      }
+      guard let force = Int(fields[columns.force]) else {
+        throw TraceError(
+          line: number, column: cells.columns[columns.force],
+          "force: \(TextInput.quoted(fields[columns.force])) is not a whole number")
+      }
+      guard let value = Int(fields[columns.value]) else {
+        throw TraceError(
+          line: number, column: cells.columns[columns.value],
+          "value: \(TextInput.quoted(fields[columns.value])) is not a whole number")
+      }
+      let time: Double
+      if let column = columns.time, let ms = Double(fields[column]) {
+        time = ms / 1000
+      } else if let column = columns.frame, let frame = Int(fields[column]) {
+        if let lastFrame, frame < lastFrame, lastFrame - frame > 32768 { frameBase += 65536 }
+        lastFrame = frame
+        time = Double(frameBase + frame) / Double(sampleRateHz)
+      } else {
+        time = Double(rows) / Double(sampleRateHz)
+      }
+      rows += 1
+      data.append(seconds: time, force: force, value: value, events: columns.events.map { fields[$0] } ?? "")
+    }
+
+    func finish() throws(TraceError) -> PlotData {
+      guard columns != nil else { throw TraceError(line: 0, "the CSV is empty") }
+      guard rows > 0 else { throw TraceError(line: 0, "the CSV has a header but no rows") }
+      return data
+    }
   }
 }
 

@@ -29,6 +29,8 @@ extension ForceCtl {
     @Option(help: ArgumentHelp("Seconds to record per step.", valueName: "N"))
     public var seconds: Double = 1
 
+    @OptionGroup public var progress: ProgressOptions
+
     public init() {}
 
     public func validate() throws {
@@ -62,10 +64,10 @@ extension ForceCtl {
         ("right", "Press the RIGHT side firmly and hold"),
       ]
       var recorded: [[RawFrame]] = []
-      for (_, prompt) in steps {
+      for (name, prompt) in steps {
         say("\(prompt), then press Enter…")
         _ = readLine()
-        recorded.append(try record(client))
+        recorded.append(try record(client, progress: progress.line("calibrate: \(name)", unit: "frames")))
         say("  recorded \(recorded.last!.count) frames")
       }
       let proposal = try CalibrationProposal.from(rest: recorded[0], left: recorded[1], right: recorded[2])
@@ -87,14 +89,21 @@ extension ForceCtl {
     }
 
     /// About `seconds` of raw readings, dropping anything older than the start.
-    func record(_ client: DeviceClient) throws(DeviceError) -> [RawFrame] {
+    func record(_ client: DeviceClient, progress line: ProgressLine) throws(DeviceError) -> [RawFrame] {
       _ = try client.takeStreamed(waiting: .milliseconds(1))
+      defer { line.finish() }
       var frames: [RawFrame] = []
-      let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+      let started = ContinuousClock.now
+      let deadline = started + .milliseconds(Int(seconds * 1000))
       while ContinuousClock.now < deadline {
         for message in try client.takeStreamed(waiting: .milliseconds(50)) {
           if case .telemetry(let t) = message { frames.append(RawFrame(left: t.left, right: t.right)) }
         }
+        let elapsed = ContinuousClock.now - started
+        line.report(
+          Double(frames.count),
+          fraction: Double(elapsed.components.seconds) / seconds
+            + Double(elapsed.components.attoseconds) / 1e18 / seconds)
       }
       return frames
     }

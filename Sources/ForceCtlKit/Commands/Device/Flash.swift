@@ -41,6 +41,8 @@ extension ForceCtl {
       help: ArgumentHelp("Serial port to check afterwards (default: the first such board found).", valueName: "PORT"))
     public var port: String?
 
+    @OptionGroup public var progress: ProgressOptions
+
     @Flag(help: "Only copy; do not wait for the board or check its version.")
     public var noVerify = false
 
@@ -83,7 +85,10 @@ extension ForceCtl {
     /// Polls for the board's serial port until it shakes hands, then checks what it runs.
     func waitForBoard() throws {
       print("waiting up to \(Int(wait)) s for the board to restart…")
-      let deadline = ContinuousClock.now + .milliseconds(Int(wait * 1000))
+      let started = ContinuousClock.now
+      let deadline = started + .milliseconds(Int(wait * 1000))
+      let line = progress.line("waiting for the board", unit: "s")
+      defer { line.finish() }
       Thread.sleep(forTimeInterval: 1.5)  // the drive unmounts, the board flashes and resets
       var info: DeviceInfo?
       var last = "no \(board.displayName) serial port appeared"
@@ -99,6 +104,8 @@ extension ForceCtl {
           }
         }
         if info == nil { Thread.sleep(forTimeInterval: 0.5) }
+        let elapsed = Double((ContinuousClock.now - started).components.seconds)
+        line.report(elapsed, fraction: elapsed / wait)
       }
       guard let info else { throw CLIError("the board did not come back within \(Int(wait)) s: \(last)") }
       guard info.board.equals(board.handshakeName) else {

@@ -9,18 +9,26 @@ extension ForceCtl {
   public struct Replay: ParsableCommand {
     public static let configuration = CommandConfiguration(
       abstract: "Inject a trace into the device and write the output CSV (Docs/csv-formats.md).",
-      discussion:
-        "With --compare, runs `sim run` on the same trace with the device's parameters and reports the first difference."
+      discussion: """
+        With --compare, runs `sim run` on the same trace with the device's parameters and reports \
+        the first difference. The trace is read, injected and written in chunks, so memory stays \
+        the same however long it is; the output is only put in place once the whole trace went through.
+        """
     )
 
+    /// Frames injected per round trip of the streaming loop.
+    static let chunkFrames = 1024
+
     @OptionGroup public var device: DeviceOptions
-    @Option(help: ArgumentHelp("Input CSV with columns left,right (0–1023).", valueName: "IN.csv"))
+    @Option(
+      help: ArgumentHelp("Input CSV with columns left,right (0–1023); `-` reads standard input.", valueName: "IN.csv"))
     public var input: String?
     @Option(help: ArgumentHelp("Or a gesture script (Docs/gestures.md) to turn into frames.", valueName: "FILE"))
     public var script: String?
     @Option(help: ArgumentHelp("Output CSV (default: standard output).", valueName: "OUT.csv")) public var output:
       String?
     @Flag(help: "Compare with `sim run` and report the first difference (exit 1 if any).") public var compare = false
+    @OptionGroup public var progress: ProgressOptions
 
     public init() {}
 
@@ -29,46 +37,98 @@ extension ForceCtl {
     }
 
     public func run() throws {
-      let frames: [RawFrame]
-      if let input {
-        do { frames = try InputTrace.parse(try InputFile.read(input)) } catch let error as TraceError {
-          throw CLIError("\(input): \(error.description)")
-        }
-      } else {
-        frames = try DemoGesture.parse(try InputFile.read(script!)).frames()
-      }
+      let source = try ReplaySource(input: input, script: script)
       let client = try device.connect()
       defer { client.close() }
-      let outputs: [FrameOutput]
-      do { outputs = try client.inject(frames) } catch { throw CLIError(error.description) }
-      let csv = OutputCSV.text(frames: frames, outputs: outputs)
-      try OutputFile.write(csv, to: output)
+      var expected: ForceEngine?
+      if compare {
+        do { expected = ForceEngine(parameters: try client.readParameters()) } catch {
+          throw CLIError(error.description)
+        }
+      }
+      let file = try OutputFile(output)
+      defer { file.discard() }
+      try file.write(OutputCSV.header + "\n")
+      let line = progress.line("replay", unit: "frames")
+      defer { line.finish() }
+      var difference: String?
+      var index = 0
+      var chunk = try source.next(Self.chunkFrames)
+      while !chunk.isEmpty {
+        let following = try source.next(Self.chunkFrames)
+        let outputs: [FrameOutput]
+        do {
+          outputs = try client.inject(chunk, reset: index == 0, endSession: following.isEmpty)
+        } catch { throw CLIError(error.description) }
+        for (frame, output) in zip(chunk, outputs) {
+          let row = OutputCSV.row(frame: index, left: frame.left, right: frame.right, output: output)
+          try file.write(row + "\n")
+          if difference == nil, expected != nil {
+            let simulated = expected!.step(left: frame.left, right: frame.right)
+            let simulatedRow = OutputCSV.row(frame: index, left: frame.left, right: frame.right, output: simulated)
+            if simulatedRow != row {
+              difference = "first difference at line \(index + 2):\n  device:   \(row)\n  sim run:  \(simulatedRow)"
+            }
+          }
+          index += 1
+        }
+        line.report(Double(index), fraction: source.fractionRead)
+        chunk = following
+      }
+      try file.commit()
+      line.finish()
       guard compare else { return }
-      let parameters: Parameters
-      do { parameters = try client.readParameters() } catch { throw CLIError(error.description) }
-      let expected = Simulation(parameters: parameters).csv(for: frames)
-      if let difference = ReplayComparison.firstDifference(device: csv, simulation: expected) {
+      if let difference {
         FileHandle.standardError.write(Data((difference + "\n").utf8))
         throw ExitCode(1)
       }
-      FileHandle.standardError.write(Data("identical to sim run: \(frames.count) frames\n".utf8))
+      FileHandle.standardError.write(Data("identical to sim run: \(index) frames\n".utf8))
     }
   }
 }
 
-/// Compares two output CSV texts line by line.
-public enum ReplayComparison {
-  /// A message naming the first differing line, or nil when identical.
-  public static func firstDifference(device: String, simulation: String) -> String? {
-    let a = device.split(separator: "\n", omittingEmptySubsequences: false)
-    let b = simulation.split(separator: "\n", omittingEmptySubsequences: false)
-    for index in 0..<max(a.count, b.count) {
-      let left = index < a.count ? String(a[index]) : "<end>"
-      let right = index < b.count ? String(b[index]) : "<end>"
-      if left != right {
-        return "first difference at line \(index + 1):\n  device:   \(left)\n  sim run:  \(right)"
+/// Where `replay` takes its frames from: a CSV read as it goes, or a gesture script's frames.
+final class ReplaySource {
+  private let path: String
+  private let stream: InputTraceStream?
+  private let frames: [RawFrame]
+  private var position = 0
+
+  /// Opens the input (checking up to its first frame) or expands the script.
+  init(input: String?, script: String?) throws {
+    if let input {
+      path = input
+      do { stream = try InputTraceStream(input) } catch let error as TraceError {
+        throw CLIError("\(input): \(error.description)")
       }
+      frames = []
+    } else {
+      path = script!
+      stream = nil
+      frames = try DemoGesture.parse(try InputFile.read(script!)).frames()
     }
-    return nil
+  }
+
+  /// Up to `count` more frames; empty at the end.
+  func next(_ count: Int) throws -> [RawFrame] {
+    guard let stream else {
+      let end = min(frames.count, position + count)
+      defer { position = end }
+      return Array(frames[position..<end])
+    }
+    var chunk: [RawFrame] = []
+    chunk.reserveCapacity(count)
+    do {
+      while chunk.count < count, let frame = try stream.next() { chunk.append(frame) }
+    } catch let error as TraceError {
+      throw CLIError("\(path): \(error.description)")
+    }
+    return chunk
+  }
+
+  /// How much of the input has been read, 0...1, when known.
+  var fractionRead: Double? {
+    if let stream { return stream.fractionRead }
+    return frames.isEmpty ? nil : Double(position) / Double(frames.count)
   }
 }

@@ -30,11 +30,10 @@ extension ForceCtl {
 
     public func run() throws {
       let parameters = try self.parameters.resolve()
-      let text = try InputFile.read(input)
       let data: PlotData
       do {
-        data = try PlotData.parse(csv: text, sampleRateHz: Int(parameters.sampleRateHz))
-      } catch {
+        data = try PlotData.read(input, sampleRateHz: Int(parameters.sampleRateHz))
+      } catch let error as TraceError {
         throw CLIError("\(input): \(error.description)")
       }
       let svg = PlotSVG.render(

@@ -22,6 +22,8 @@ extension ForceCtl.Sim {
     @Option(help: ArgumentHelp("Output CSV (default: standard output).", valueName: "OUT.csv"))
     public var output: String?
 
+    @OptionGroup public var progress: ProgressOptions
+
     public init() {}
 
     public func run() throws {
@@ -32,11 +34,14 @@ extension ForceCtl.Sim {
         defer { file.discard() }
         var engine = ForceEngine(parameters: parameters)
         try file.write(OutputCSV.header + "\n")
+        let line = progress.line("sim run", unit: "frames")
+        defer { line.finish() }
         var index = 0
         while let frame = try frames.next() {
           let result = engine.step(left: frame.left, right: frame.right)
           try file.write(OutputCSV.row(frame: index, left: frame.left, right: frame.right, output: result) + "\n")
           index += 1
+          if index & 0xFFF == 0 { line.report(Double(index), fraction: frames.fractionRead) }
         }
         try file.commit()
       } catch let error as TraceError {

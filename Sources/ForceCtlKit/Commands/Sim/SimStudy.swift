@@ -44,6 +44,8 @@ extension ForceCtl.Sim {
     @Option(help: "Time cap of one trial in simulated ms (a time-out is a failure).")
     public var maxTrialMs: Int = 30_000
 
+    @OptionGroup public var progress: ProgressOptions
+
     public init() {}
 
     public func validate() throws {
@@ -68,7 +70,16 @@ extension ForceCtl.Sim {
       let config = try config()
       let table = try targets.map(TargetFile.read)
       let result: StudyResult
-      do { result = try StudyRunner.run(config) } catch { throw CLIError(error.description) }
+      let line = progress.line("sim study", unit: "trials")
+      let trials =
+        Double(config.participants * config.repetitions)
+        * Double(config.techniques.map { StudyDesign.tasks(for: $0).count }.reduce(0, +))
+      do {
+        result = try StudyRunner.run(config) { done, total in
+          line.report(trials * Double(done) / Double(total), fraction: Double(done) / Double(total))
+        }
+      } catch { throw CLIError(error.description) }
+      line.finish()
       let notes = [
         "Techniques: \(config.techniques.map { String(describing: $0.name) }.joined(separator: ", ")); "
           + "\(config.participants) participants × \(config.repetitions) repetitions; seed \(config.seed); "

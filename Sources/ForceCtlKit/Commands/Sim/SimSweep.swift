@@ -37,6 +37,8 @@ extension ForceCtl.Sim {
 
     public init() {}
 
+    @OptionGroup public var progress: ProgressOptions
+
     public func validate() throws {
       guard (1...2).contains(vary.count) else { throw ValidationError("give --vary once or twice") }
       for text in vary {
@@ -57,7 +59,11 @@ extension ForceCtl.Sim {
         techniques: techniques, participants: participants, repetitions: runs.repetitions, seed: runs.seed,
         base: try parameters.resolve(), jobs: runs.jobs, population: try people.population(),
         practiceTrials: people.practice)
-      let points = ForceSim.Sweep.run(axes, config: config)
+      let line = progress.line("sim sweep", unit: "points")
+      let points = ForceSim.Sweep.run(axes, config: config) { done, total in
+        line.report(done, fraction: done / Double(total))
+      }
+      line.finish()
       print(ForceSim.Sweep.markdown(axes, points), terminator: "")
       if let output { try OutputFile.write(ForceSim.Sweep.csv(axes, points), to: output) }
     }

@@ -1,0 +1,124 @@
+import ArgumentParser
+import ForceCtlKit
+import ForceDevice
+import ForceLink
+import Foundation
+import Testing
+
+/// Errors a person can act on: where in the file, what was typed, what was meant.
+@Suite struct ActionableErrorTests {
+  let directory: String = {
+    let path = NSTemporaryDirectory() + "forcectl-errors-\(UUID().uuidString)"
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }()
+
+  func file(_ name: String, _ text: String) -> String {
+    let path = directory + "/" + name
+    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
+  }
+
+  func failure(_ arguments: [String]) -> String? {
+    do {
+      var command = try ForceCtl.parseAsRoot(arguments)
+      try command.run()
+      return nil
+    } catch {
+      return ForceCtl.message(for: error)
+    }
+  }
+
+  @Test func traceErrorsNameLineAndColumnWithTheTextEscaped() {
+    let extra = file("extra.csv", "left,right\n1,2\n3,4,5\n")
+    #expect(failure(["sim", "run", "--input", extra]) == "\(extra): line 3, column 5: expected 2 fields, found 3")
+    let bad = file("bad.csv", "t_ms, left ,right\r\n0, 10,\u{7}x\r\n")
+    #expect(
+      failure(["sim", "run", "--input", bad]) == "\(bad): line 2, column 7: right: '\\u{07}x' is not a whole number")
+    let long = file("long.csv", "left,right\n1," + String(repeating: "9", count: 80) + "\n")
+    let message = failure(["sim", "run", "--input", long]) ?? ""
+    let quoted = message.split(separator: "'").dropFirst().first ?? ""
+    #expect(
+      message.contains("line 2, column 3: right: '999") && quoted.count == 41 && quoted.hasSuffix("…"), "\(message)")
+  }
+
+  @Test func gestureErrorsPointAtTheWord() {
+    let script = file("g.txt", "rate 100\n  hold 10 x for 5ms\n")
+    #expect(
+      failure(["sim", "gesture", "--script", script])
+        == "\(script): line 2, column 11: right: 'x' is not a whole number")
+    let extra = file("e.txt", "hold 10 10 for 5ms please\n")
+    #expect(
+      failure(["sim", "gesture", "--script", extra])
+        == "\(extra): line 1, column 20: unexpected 'please' at the end of the line")
+  }
+
+  @Test func parameterFileErrorsPointAtTheValueOrTheName() {
+    let trace = file("in.csv", "left,right\n0,0\n")
+    let big = file("big.txt", "# tuned\n  rest_threshold = 99999999999\n")
+    #expect(
+      failure(["sim", "run", "--input", trace, "--profile", big])
+        == "\(big): line 2, column 20: rest_threshold: '99999999999' is out of range 2...1021")
+    let typo = file("typo.txt", "rest_treshold=300\n")
+    #expect(
+      failure(["sim", "run", "--input", trace, "--profile", typo])
+        == "\(typo): line 1, column 1: unknown parameter 'rest_treshold' (did you mean 'rest_threshold'?)")
+    #expect(
+      failure(["sim", "run", "--input", trace, "--set", "rest_threshold=1e9"])?.contains("not a whole number") == true)
+    #expect(
+      failure(["sim", "run", "--input", trace, "--set", "rest_threshold=4000000000"])?.contains("out of range") == true)
+  }
+
+  @Test func aMistypedSubcommandGetsASuggestion() throws {
+    #expect(
+      ForceCtl.unknownSubcommand(in: ["sim", "stduy", "--output", "x"])
+        == "unknown command 'stduy' for 'forcectl sim' (did you mean 'study'?); see 'forcectl sim --help' for the commands"
+    )
+    #expect(ForceCtl.unknownSubcommand(in: ["moniter"])?.contains("(did you mean 'monitor'?)") == true)
+    #expect(ForceCtl.unknownSubcommand(in: ["zzzzzz"])?.contains("did you mean") == false)
+    for fine in [
+      ["sim", "study", "--output", "x"], ["params", "get", "rest_threshold"], ["help", "sim"], ["--version"],
+    ] {
+      #expect(ForceCtl.unknownSubcommand(in: fine) == nil, "\(fine)")
+    }
+    // The real program: a usage error (exit 64) naming the suggestion, on standard error.
+    let forcectl = HostTool.besideExecutable("forcectl")
+    guard FileManager.default.isExecutableFile(atPath: forcectl.path) else { return }
+    let process = Process()
+    process.executableURL = forcectl
+    process.arguments = ["params", "gte", "rest_threshold"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 64)
+    #expect(text.contains("unknown command 'gte' for 'forcectl params' (did you mean 'get'?)"), "\(text)")
+  }
+
+  @Test func anUnreachableAddressIsNotCalledUnplugged() {
+    for code in [ENETUNREACH, EHOSTUNREACH] {
+      let text = LinkError(errno: code, during: .connect, port: "tcp://192.0.2.1:6201").description
+      #expect(text.hasPrefix("cannot reach") && !text.contains("unplugged"), "\(text)")
+    }
+    let timedOut = LinkError(errno: ETIMEDOUT, during: .connect, port: "tcp://192.0.2.1:6201").description
+    #expect(timedOut.hasPrefix("timed out connecting") && !timedOut.contains("unplugged"), "\(timedOut)")
+  }
+
+  @Test func noFoundationErrorDomainsReachTheUser() {
+    let missing = directory + "/missing.csv"
+    let texts = [
+      failure(["sim", "run", "--input", missing]),
+      failure(["sim", "run", "--input", directory]),
+      failure(["plot", "--input", missing, "--output", directory + "/x.svg"]),
+      failure([
+        "sim", "run", "--input", file("in.csv", "left,right\n0,0\n"), "--output", directory + "/no/such/dir.csv",
+      ]),
+    ]
+    for text in texts {
+      #expect(text != nil)
+      #expect(text?.contains("Domain") == false && text?.contains("error 2") == false, "\(text ?? "")")
+    }
+  }
+}
