@@ -122,3 +122,29 @@ extension ForceCtlDeviceUITests {
     #expect(text == "Error: cannot write standard output: No space left on device\n", "\(text)")
   }
 }
+
+extension ForceCtlDeviceUITests {
+  /// `replay` writes through a device node it is given, and a header-only input
+  /// leaves an existing output alone, before any device is asked.
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  func replayKeepsDevicesAndOldOutputs() throws {
+    let sitl = try Support.sitl()
+    defer { sitl.stop() }
+    let input = Support.temp("replay-in.csv")
+    try "left,right\n0,0\n300,280\n300,280\n0,0\n".write(to: input, atomically: false, encoding: .utf8)
+    // A character device of the test's own, like /dev/null (major 1, minor 3).
+    let node = Support.temp("null").path
+    #expect(mknod(node, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0)
+    #expect(forcectlError(["replay", "--port", sitl.address, "--input", input.path, "--output", node]) == nil)
+    var info = stat()
+    #expect(stat(node, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+
+    let headerOnly = Support.temp("header-only.csv")
+    try "left,right\n".write(to: headerOnly, atomically: false, encoding: .utf8)
+    let output = Support.temp("precious.csv")
+    try "precious\n".write(to: output, atomically: false, encoding: .utf8)
+    let message = forcectlError(["replay", "--port", sitl.address, "--input", headerOnly.path, "--output", output.path])
+    #expect(message?.contains("header but no frames") == true, "\(message ?? "")")
+    #expect(try String(contentsOf: output, encoding: .utf8) == "precious\n")
+  }
+}
