@@ -10,8 +10,13 @@ public struct Parameters: Equatable, Sendable {
   public static let layoutVersion: UInt16 = 1
 
   /// A hash of the schema (names, ranges, defaults) so a host can tell whether its
-  /// idea of the parameters matches the device's. FNV-1a over the table.
-  public static var schemaHash: UInt32 {
+  /// idea of the parameters matches the device's: FNV-1a over the table
+  /// (`computedSchemaHash`), kept as a constant so the firmware carries 4 bytes
+  /// instead of the loop. `ParametersTests` fails when the table changes and this does not.
+  public static let schemaHash: UInt32 = 0x04EE_9553
+
+  /// FNV-1a over each parameter's name, default, minimum and maximum, in id order.
+  static var computedSchemaHash: UInt32 {
     var hash = FNV1a()
     let names = ParameterID.names.utf8Start
     var offset = 0

@@ -43,7 +43,7 @@ import Testing
     "Parameters.withStoredLayout func withStoredLayout(_:)",
     "Parameters.encodedSize let encodedSize",
     "Parameters.init init()", "Parameters.layoutVersion let layoutVersion", "Parameters.replace func replace(with:)",
-    "Parameters.sampleRateHz var sampleRateHz", "Parameters.schemaHash var schemaHash",
+    "Parameters.sampleRateHz var sampleRateHz", "Parameters.schemaHash let schemaHash",
     "Parameters.sensitivity var sensitivity", "Parameters.set func set(_:)", "Parameters.set func set(_:to:)",
     "Parameters.subscript subscript(id:)", "Parameters.technique var technique", "Parameters.validate func validate()",
     "Sensitivity enum Sensitivity", "Sensitivity.count let count", "Sensitivity.gainQ16 var gainQ16",
