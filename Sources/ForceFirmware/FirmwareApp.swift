@@ -42,6 +42,8 @@ public struct FirmwareApp<B: Board> {
   var link = LinkStats()
   /// The `bench` in progress, if any.
   var bench: BenchRun
+  /// The CPU's awake share, reported in `info` and `benchResult`.
+  var duty = DutyMeter()
 
   /// Boots: loads the parameters from flash (defaults when blank or corrupt), starts
   /// the frame timer and the watchdog.
@@ -77,9 +79,19 @@ public struct FirmwareApp<B: Board> {
     board.startWatchdog(timeoutMs: FirmwareApp.watchdogMs)
   }
 
-  /// Runs forever.
+  /// Runs forever: polls, then sleeps until there is work (unless a bench is running).
   public mutating func run() -> Never {
-    while true { poll() }
+    while true {
+      poll()
+      if !bench.running { sleep() }
+    }
+  }
+
+  /// Sleeps until the board has work, and counts the time asleep for `cpuDuty`.
+  mutating func sleep() {
+    let start = board.ticks()
+    guard board.sleepUntilWork(transmitting: transmit.free < TransmitQueue.capacity) else { return }
+    duty.slept(from: start, to: board.ticks(), window: board.tickHz)
   }
 
   /// One pass of the super-loop.
@@ -141,7 +153,8 @@ public struct FirmwareApp<B: Board> {
   mutating func endBench() {
     guard bench.running else { return }
     bench.stop()
-    send(bench.result(tickHz: board.tickHz, stackHighWater: board.stackHighWater), seq: bench.seq)
+    let result = bench.result(tickHz: board.tickHz, stackHighWater: board.stackHighWater, cpuDuty: duty.duty)
+    send(result, seq: bench.seq)
   }
 
   /// The link counters now.

@@ -8,4 +8,14 @@ public protocol FrameClock {
   mutating func ticks() -> UInt32
   /// Rate of `ticks()`.
   var tickHz: UInt32 { get }
+  /// Sleeps until the loop may have work: a frame due, a received byte, a finished
+  /// conversion or, when `transmitting`, a transmitter ready for the next byte. May
+  /// return early. Returns false at once on a board that does not sleep (the default).
+  mutating func sleepUntilWork(transmitting: Bool) -> Bool
+}
+
+/// A board that does not sleep: its loop polls (SITL waits in `frameDue` instead).
+extension FrameClock {
+  /// Does not sleep.
+  public mutating func sleepUntilWork(transmitting: Bool) -> Bool { false }
 }
