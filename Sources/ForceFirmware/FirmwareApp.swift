@@ -8,7 +8,8 @@ import ForceProtocol
 /// one engine frame per frame-timer tick (ADC samples, or none when samples are
 /// injected) and feed the watchdog, send events and telemetry, run one slice of a
 /// `bench` in progress, hand queued bytes to the UART. Nothing in it waits, and
-/// nothing else feeds the watchdog.
+/// nothing else feeds the watchdog. Between passes `run` lets the board sleep until
+/// there is work, and times the sleeps for the CPU duty (`DutyMeter`).
 public struct FirmwareApp<B: Board> {
   /// Firmware version reported in the handshake (`ReleaseVersion`).
   public static var version: (major: UInt8, minor: UInt8, patch: UInt8) {
