@@ -88,7 +88,8 @@ nonisolated(unsafe) var adcPair = ADCPair()
 /// ADC END: keeps the result; after the left cell, converts the right one.
 @_cdecl("ADC_IRQHandler")
 func adcIRQHandler() {
-  MMIO.write(ADC.EVENTS_END, 0)
+  guard MMIO.consume(ADC.EVENTS_END) else { return }  // not a conversion's end
+  _ = MMIO.read(ADC.EVENTS_END)  // read back: the clear lands before the return
   let value = UInt16(truncatingIfNeeded: MMIO.read(ADC.RESULT))  // 10 bits (CONFIG.RES)
   if MMIO.read(ADC.CONFIG) == ADC.configLeft {
     adcPair.left = value

@@ -31,6 +31,11 @@ enum CPU {
     cpu_wait_for_interrupt()
     MMIO.write(UART.INTENCLR, UART.intRXDRDY | UART.intTXDRDY)
     MMIO.write(TIMER.INTENCLR(FrameTimer.timer), TIMER.intCompare0)
+    // Read back so both writes have landed before the pending bits are cleared:
+    // an interrupt line still raised would pend again, and its handler is the
+    // parking loop.
+    _ = MMIO.read(UART.INTENCLR)
+    _ = MMIO.read(TIMER.INTENCLR(FrameTimer.timer))
     MMIO.write(NVIC.ICPR, 1 << irqUART0 | 1 << irqTIMER1)
     cpu_take_interrupts()
   }
