@@ -1,4 +1,5 @@
-/// The frame timer that paces the engine, and a free-running tick counter.
+/// The frame timer that paces the engine, a free-running tick counter, and sleep
+/// between frames.
 public protocol FrameClock {
   /// Starts the periodic frame timer at `hz` frames per second.
   mutating func startFrameTimer(hz: UInt32)
