@@ -1,5 +1,7 @@
 /// ADC (0x4000_7000): 10-bit successive-approximation converter, one input per
-/// conversion, polled.
+/// conversion. The frame timer starts each frame's first conversion through PPI
+/// (`ADC.startOnFrames`); the END interrupt (`ADC_IRQHandler`) reads it, switches
+/// to the other cell and starts the second; the frame loop takes the finished pair.
 ///
 /// Reference choice: each FSR is a voltage divider fed from the board's 3 V rail
 /// (VDD), so its output is a fraction of VDD. Converting against a reference that
@@ -15,20 +17,24 @@ struct ADC {
   static let TASKS_START = base + 0x000
   static let TASKS_STOP = base + 0x004
   static let EVENTS_END = base + 0x100
-  static let BUSY = base + 0x400
+  static let INTENSET = base + 0x304
   static let ENABLE = base + 0x500
   static let CONFIG = base + 0x504
   static let RESULT = base + 0x508
+
+  static let intEND: UInt32 = 1 << 0
+  /// NVIC interrupt number.
+  static let irq: UInt32 = 7
 
   // CONFIG fields.
   static let res10bit: UInt32 = 2 << 0
   static let inpselOneThird: UInt32 = 2 << 2
   static let refselSupplyOneThird: UInt32 = 3 << 5
-  static func psel(ain: UInt32) -> UInt32 { (1 << ain) << 8 }
+  static func config(ain: UInt32) -> UInt32 { res10bit | inpselOneThird | refselSupplyOneThird | (1 << ain) << 8 }
 
   /// micro:bit edge P0 = P0.03 = AIN4 (left cell); P1 = P0.02 = AIN3 (right cell).
-  static let ainLeft: UInt32 = 4
-  static let ainRight: UInt32 = 3
+  static let configLeft = config(ain: 4)
+  static let configRight = config(ain: 3)
 
   /// A 10-bit conversion takes 68 µs (~1100 CPU cycles); this bound is ~10x that.
   static let maxSpins: UInt32 = 2_000
@@ -36,37 +42,62 @@ struct ADC {
   /// False when the converter never signals END (QEMU does not model the ADC).
   let present: Bool
 
+  /// Enables the converter and runs one polled probe conversion.
   init() {
     MMIO.write(ADC.ENABLE, 1)
-    var probe: UInt16 = 0
-    present = ADC.convert(ain: ADC.ainLeft, into: &probe)
+    MMIO.write(ADC.CONFIG, ADC.configLeft)
+    MMIO.trigger(ADC.TASKS_START)
+    var spins: UInt32 = 0
+    while MMIO.read(ADC.EVENTS_END) == 0 && spins < ADC.maxSpins { spins += 1 }
+    present = spins < ADC.maxSpins
+    MMIO.trigger(ADC.TASKS_STOP)
+    MMIO.write(ADC.EVENTS_END, 0)
   }
 
-  /// One conversion on `ain`; false if END did not arrive in time.
-  static func convert(ain: UInt32, into value: inout UInt16) -> Bool {
-    MMIO.write(CONFIG, res10bit | inpselOneThird | refselSupplyOneThird | psel(ain: ain))
-    MMIO.write(EVENTS_END, 0)
-    MMIO.trigger(TASKS_START)
-    var spins: UInt32 = 0
-    while MMIO.read(EVENTS_END) == 0 {
-      spins += 1
-      if spins >= maxSpins {
-        MMIO.trigger(TASKS_STOP)
-        return false
-      }
-    }
-    MMIO.write(EVENTS_END, 0)
-    value = UInt16(truncatingIfNeeded: MMIO.read(RESULT) & 0x3FF)
+  /// From now on the frame timer's COMPARE[0] starts the left cell's conversion
+  /// (PPI channel 0) and END raises the ADC interrupt, which NVIC passes on.
+  func startOnFrames() {
+    guard present else { return }
+    MMIO.write(ADC.INTENSET, ADC.intEND)
+    NVIC.enable(ADC.irq)
+    PPI.connect(channel: 0, event: TIMER.EVENTS_COMPARE(FrameTimer.timer, 0), task: ADC.TASKS_START)
+  }
+
+  /// Takes the pair the interrupt finished, if it finished one since the last call.
+  func takePair() -> Bool {
+    guard adcPair.ready else { return false }
+    adcPair.ready = false
     return true
   }
 
-  /// Both cells, 0...1023 each; (0, 0) without an ADC. Blocks ~140 µs.
-  func readCells() -> (left: UInt16, right: UInt16) {
-    guard present else { return (0, 0) }
-    var left: UInt16 = 0
-    var right: UInt16 = 0
-    _ = ADC.convert(ain: ADC.ainLeft, into: &left)
-    _ = ADC.convert(ain: ADC.ainRight, into: &right)
-    return (left, right)
+  /// The last finished pair, 0...1023 each; (0, 0) without an ADC.
+  func readCells() -> (left: UInt16, right: UInt16) { (adcPair.left, adcPair.right) }
+}
+
+/// The pair `ADC_IRQHandler` builds. Interrupts are masked (PRIMASK) except inside
+/// `CPU.sleep`'s call to `cpu_take_interrupts`, an external call, so the handler
+/// never runs between the frame loop's reads and writes of it.
+struct ADCPair {
+  var left: UInt16 = 0
+  var right: UInt16 = 0
+  var ready = false
+}
+
+nonisolated(unsafe) var adcPair = ADCPair()
+
+/// ADC END: keeps the result; after the left cell, converts the right one.
+@_cdecl("ADC_IRQHandler")
+func adcIRQHandler() {
+  guard MMIO.consume(ADC.EVENTS_END) else { return }  // not a conversion's end
+  _ = MMIO.read(ADC.EVENTS_END)  // read back: the clear lands before the return
+  let value = UInt16(truncatingIfNeeded: MMIO.read(ADC.RESULT))  // 10 bits (CONFIG.RES)
+  if MMIO.read(ADC.CONFIG) == ADC.configLeft {
+    adcPair.left = value
+    MMIO.write(ADC.CONFIG, ADC.configRight)
+    MMIO.trigger(ADC.TASKS_START)
+  } else {
+    adcPair.right = value
+    adcPair.ready = true
+    MMIO.write(ADC.CONFIG, ADC.configLeft)
   }
 }

@@ -4,8 +4,9 @@ import ForceFirmware
 ///
 /// Register-level drivers, one per file: UART.swift, ADC.swift, Timers.swift,
 /// NVMC.swift, LEDMatrix.swift, Watchdog.swift (WDT + POWER.RESETREAS),
-/// Clock.swift, GPIO.swift; all MMIO goes through MMIO.swift. Polled only: no
-/// interrupt is enabled, and the SysTick the nRF51 does not have is never used.
+/// Clock.swift, GPIO.swift, PPI.swift, Sleep.swift; all MMIO goes through MMIO.swift.
+/// The loop polls and sleeps between frames (`CPU.sleep`); the only interrupt
+/// handler is the ADC's. The SysTick the nRF51 does not have is never used.
 struct MicrobitBoard: Board {
   var name: StaticString { "microbit-v1" }
 
@@ -25,6 +26,8 @@ struct MicrobitBoard: Board {
     uart = UART()
     leds = LEDMatrix()
     adc = ADC()
+    adc.startOnFrames()
+    CPU.enableWakeUps()
   }
 
   static func decode(resetReas bits: UInt32) -> ResetReason {
@@ -45,12 +48,21 @@ struct MicrobitBoard: Board {
   // MARK: ADC
 
   var hasADC: Bool { adc.present }
+  /// The pair the ADC interrupt finished this frame.
   mutating func readCells() -> (left: UInt16, right: UInt16) { adc.readCells() }
 
   // MARK: Timing
 
   mutating func startFrameTimer(hz: UInt32) { FrameTimer.start(hz: hz) }
-  mutating func frameDue() -> Bool { FrameTimer.due() }
+  /// With an ADC, once the frame's pair is converted; without, at the timer tick.
+  mutating func frameDue() -> Bool {
+    let tick = FrameTimer.due()
+    return adc.present ? adc.takePair() : tick
+  }
+  mutating func sleepUntilWork(transmitting: Bool) -> Bool {
+    CPU.sleep(transmitting: transmitting)
+    return true
+  }
   mutating func ticks() -> UInt32 { TickCounter.now() }
   var tickHz: UInt32 { TickCounter.hz }
   /// Measured on the stack startup.c paints at reset.

@@ -10,6 +10,8 @@ enum TIMER {
   static func TASKS_CAPTURE(_ t: UInt32, _ n: UInt32) -> UInt32 { t + 0x040 + 4 * n }
   static func EVENTS_COMPARE(_ t: UInt32, _ n: UInt32) -> UInt32 { t + 0x140 + 4 * n }
   static func SHORTS(_ t: UInt32) -> UInt32 { t + 0x200 }
+  static func INTENSET(_ t: UInt32) -> UInt32 { t + 0x304 }
+  static func INTENCLR(_ t: UInt32) -> UInt32 { t + 0x308 }
   static func MODE(_ t: UInt32) -> UInt32 { t + 0x504 }
   static func BITMODE(_ t: UInt32) -> UInt32 { t + 0x508 }
   static func PRESCALER(_ t: UInt32) -> UInt32 { t + 0x510 }
@@ -19,6 +21,7 @@ enum TIMER {
   static let bitmode16: UInt32 = 0
   static let bitmode32: UInt32 = 3
   static let shortCompare0Clear: UInt32 = 1 << 0
+  static let intCompare0: UInt32 = 1 << 16
 }
 
 /// Frame timer on TIMER1. On the nRF51 only TIMER0 is 32-bit; TIMER1 and TIMER2

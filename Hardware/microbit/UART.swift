@@ -9,6 +9,8 @@ struct UART {
   static let EVENTS_RXDRDY = base + 0x108
   static let EVENTS_TXDRDY = base + 0x11C
   static let EVENTS_ERROR = base + 0x124
+  static let INTENSET = base + 0x304
+  static let INTENCLR = base + 0x308
   static let ERRORSRC = base + 0x480
   static let ENABLE = base + 0x500
   static let PSELRTS = base + 0x508
@@ -20,6 +22,8 @@ struct UART {
   static let BAUDRATE = base + 0x524
   static let CONFIG = base + 0x56C
 
+  static let intRXDRDY: UInt32 = 1 << 2
+  static let intTXDRDY: UInt32 = 1 << 7
   static let baud115200: UInt32 = 0x01D7_E000
   static let pinTX: UInt32 = 24
   static let pinRX: UInt32 = 25

@@ -2,9 +2,11 @@
  * Reset entry and vector table for the nRF51822 (Cortex-M0) on the BBC micro:bit v1.
  *
  * The reset handler sets the stack pointer, copies .data from flash, zeroes .bss
- * and calls `main` (emitted by the Swift `@main` entry). The firmware is a polled
- * super-loop: no interrupt is enabled, every exception lands in a parking loop
- * that the watchdog (once started) turns into a reset.
+ * and calls `main` (emitted by the Swift `@main` entry) with interrupts masked
+ * (PRIMASK). The firmware is a super-loop that sleeps between frames (Sleep.swift):
+ * only there does it unmask interrupts, and only the ADC's handler (ADC.swift)
+ * ever runs. Every other exception lands in a parking loop that the watchdog
+ * (once started) turns into a reset.
  */
 #include <stdint.h>
 
@@ -20,11 +22,14 @@ extern int main(int argc, char **argv);
 
 void Reset_Handler(void);
 void Default_Handler(void);
+/* ADC.swift; images without it (the benchmarks) get the parking loop. */
+void ADC_IRQHandler(void) __attribute__((weak, alias("Default_Handler")));
 
 __attribute__((noreturn, used)) static void start(void) {
   uint32_t *src = __data_load;
   for (uint32_t *dst = __data_start; dst < __data_end;) *dst++ = *src++;
   for (uint32_t *dst = __bss_start; dst < __bss_end;) *dst++ = 0;
+  __asm volatile("cpsid i" ::: "memory");
   (void)main(0, 0);
   for (;;) __asm volatile("wfe");
 }
@@ -53,6 +58,12 @@ uint32_t stack_high_water(void) {
   return (uint32_t)((const char *)__stack_top - (const char *)p);
 }
 
+/* Sleeps until an enabled interrupt is pending; PRIMASK keeps it from being taken. */
+void cpu_wait_for_interrupt(void) { __asm volatile("wfi" ::: "memory"); }
+
+/* Lets the pending handlers run, then masks interrupts again. */
+void cpu_take_interrupts(void) { __asm volatile("cpsie i\n isb\n cpsid i" ::: "memory"); }
+
 __attribute__((noreturn)) void Default_Handler(void) {
   for (;;) {
   }
@@ -73,5 +84,7 @@ __attribute__((section(".isr_vector"), used)) const vector_t vector_table[16 + 3
     Default_Handler,     /* SysTick: the nRF51 has none; never enabled */
     /* IRQ 0..25: POWER_CLOCK RADIO UART0 SPI0_TWI0 SPI1_TWI1 - GPIOTE ADC TIMER0 TIMER1
      * TIMER2 RTC0 TEMP RNG ECB CCM_AAR WDT RTC1 QDEC LPCOMP SWI0..SWI5; 26..31 unused. */
-    [16 ... 16 + 31] = Default_Handler,
+    [16 ... 16 + 6] = Default_Handler,
+    [16 + 7] = ADC_IRQHandler,
+    [16 + 8 ... 16 + 31] = Default_Handler,
 };

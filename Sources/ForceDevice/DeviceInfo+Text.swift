@@ -4,6 +4,13 @@ extension DeviceInfo {
   /// The firmware version as text, "MAJOR.MINOR.PATCH".
   public var firmwareVersion: String { "\(firmwareMajor).\(firmwareMinor).\(firmwarePatch)" }
 
+  /// `cpuDuty` in percent, two decimals: "1.25" (0: not measured).
+  public var cpuDutyPercent: String {
+    let hundredths = Int(cpuDuty)
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+
   /// One line for the user: board, firmware, protocol, where the parameters came from.
   public var summary: String {
     let source: String

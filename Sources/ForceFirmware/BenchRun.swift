@@ -77,8 +77,11 @@ struct BenchRun {
     if finished { BenchTrace.keep(sink) }
   }
 
-  /// The reply: the frames run so far and their times, and the stack's high-water mark.
-  func result(tickHz: UInt32, stackHighWater: UInt16) -> BenchResult {
-    BenchResult(frames: done, ticks: ticks, tickHz: tickHz, maxFrameTicks: slowest, stackHighWater: stackHighWater)
+  /// The reply: the frames run so far and their times, the stack's high-water mark
+  /// and the CPU's duty.
+  func result(tickHz: UInt32, stackHighWater: UInt16, cpuDuty: UInt16) -> BenchResult {
+    BenchResult(
+      frames: done, ticks: ticks, tickHz: tickHz, maxFrameTicks: slowest, stackHighWater: stackHighWater,
+      cpuDuty: cpuDuty)
   }
 }

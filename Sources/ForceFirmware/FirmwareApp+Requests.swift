@@ -156,7 +156,8 @@ extension FirmwareApp {
     return DeviceInfo(
       firmwareMajor: version.major, firmwareMinor: version.minor, firmwarePatch: version.patch,
       resetReason: board.resetReason.rawValue, capabilities: capabilities,
-      parameterSource: bootSource, board: ShortText(board.name), stackHighWater: board.stackHighWater)
+      parameterSource: bootSource, board: ShortText(board.name), stackHighWater: board.stackHighWater,
+      cpuDuty: duty.duty)
   }
 
   /// Runs the `count` injected samples of `body` (checked) through the engine in

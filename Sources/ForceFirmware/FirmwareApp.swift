@@ -8,7 +8,8 @@ import ForceProtocol
 /// one engine frame per frame-timer tick (ADC samples, or none when samples are
 /// injected) and feed the watchdog, send events and telemetry, run one slice of a
 /// `bench` in progress, hand queued bytes to the UART. Nothing in it waits, and
-/// nothing else feeds the watchdog.
+/// nothing else feeds the watchdog. Between passes `run` lets the board sleep until
+/// there is work, and times the sleeps for the CPU duty (`DutyMeter`).
 public struct FirmwareApp<B: Board> {
   /// Firmware version reported in the handshake (`ReleaseVersion`).
   public static var version: (major: UInt8, minor: UInt8, patch: UInt8) {
@@ -42,6 +43,8 @@ public struct FirmwareApp<B: Board> {
   var link = LinkStats()
   /// The `bench` in progress, if any.
   var bench: BenchRun
+  /// The CPU's awake share, reported in `info` and `benchResult`.
+  var duty = DutyMeter()
 
   /// Boots: loads the parameters from flash (defaults when blank or corrupt), starts
   /// the frame timer and the watchdog.
@@ -77,9 +80,19 @@ public struct FirmwareApp<B: Board> {
     board.startWatchdog(timeoutMs: FirmwareApp.watchdogMs)
   }
 
-  /// Runs forever.
+  /// Runs forever: polls, then sleeps until there is work (unless a bench is running).
   public mutating func run() -> Never {
-    while true { poll() }
+    while true {
+      poll()
+      if !bench.running { sleep() }
+    }
+  }
+
+  /// Sleeps until the board has work, and counts the time asleep for `cpuDuty`.
+  mutating func sleep() {
+    let start = board.ticks()
+    guard board.sleepUntilWork(transmitting: transmit.free < TransmitQueue.capacity) else { return }
+    duty.slept(from: start, to: board.ticks(), window: board.tickHz)
   }
 
   /// One pass of the super-loop.
@@ -141,7 +154,8 @@ public struct FirmwareApp<B: Board> {
   mutating func endBench() {
     guard bench.running else { return }
     bench.stop()
-    send(bench.result(tickHz: board.tickHz, stackHighWater: board.stackHighWater), seq: bench.seq)
+    let result = bench.result(tickHz: board.tickHz, stackHighWater: board.stackHighWater, cpuDuty: duty.duty)
+    send(result, seq: bench.seq)
   }
 
   /// The link counters now.

@@ -1,4 +1,5 @@
-/// The frame timer that paces the engine, and a free-running tick counter.
+/// The frame timer that paces the engine, a free-running tick counter, and sleep
+/// between frames.
 public protocol FrameClock {
   /// Starts the periodic frame timer at `hz` frames per second.
   mutating func startFrameTimer(hz: UInt32)
@@ -8,4 +9,14 @@ public protocol FrameClock {
   mutating func ticks() -> UInt32
   /// Rate of `ticks()`.
   var tickHz: UInt32 { get }
+  /// Sleeps until the loop may have work: a frame due, a received byte, a finished
+  /// conversion or, when `transmitting`, a transmitter ready for the next byte. May
+  /// return early. Returns false at once on a board that does not sleep (the default).
+  mutating func sleepUntilWork(transmitting: Bool) -> Bool
+}
+
+/// A board that does not sleep: its loop polls (SITL waits in `frameDue` instead).
+extension FrameClock {
+  /// Does not sleep.
+  public mutating func sleepUntilWork(transmitting: Bool) -> Bool { false }
 }

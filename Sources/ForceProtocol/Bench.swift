@@ -40,14 +40,21 @@ public struct BenchResult: Equatable, Sendable {
   public var maxFrameTicks: UInt32
   /// Deepest the stack has been since boot, in bytes (`DeviceInfo.stackHighWater`).
   public var stackHighWater: UInt16
+  /// Share of the last second the CPU was awake, in hundredths of a percent
+  /// (`DeviceInfo.cpuDuty`).
+  public var cpuDuty: UInt16
 
   /// A result.
-  public init(frames: UInt32, ticks: UInt32, tickHz: UInt32, maxFrameTicks: UInt32, stackHighWater: UInt16 = 0) {
+  public init(
+    frames: UInt32, ticks: UInt32, tickHz: UInt32, maxFrameTicks: UInt32, stackHighWater: UInt16 = 0,
+    cpuDuty: UInt16 = 0
+  ) {
     self.frames = frames
     self.ticks = ticks
     self.tickHz = tickHz
     self.maxFrameTicks = maxFrameTicks
     self.stackHighWater = stackHighWater
+    self.cpuDuty = cpuDuty
   }
 
   public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
@@ -56,6 +63,7 @@ public struct BenchResult: Equatable, Sendable {
     try writer.u32(tickHz)
     try writer.u32(maxFrameTicks)
     try writer.u16(stackHighWater)
+    try writer.u16(cpuDuty)
   }
 
   @inline(never)
@@ -65,5 +73,6 @@ public struct BenchResult: Equatable, Sendable {
     tickHz = try reader.u32()
     maxFrameTicks = try reader.u32()
     stackHighWater = reader.remaining >= 2 ? try reader.u16() : 0  // absent before protocol 2.1
+    cpuDuty = reader.remaining >= 2 ? try reader.u16() : 0  // absent from firmware before the duty
   }
 }

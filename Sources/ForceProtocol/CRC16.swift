@@ -1,7 +1,9 @@
 /// CRC-16/CCITT-FALSE: polynomial 0x1021, initial value 0xFFFF, no reflection, no
 /// final XOR. The check value (CRC of ASCII "123456789") is 0x29B1.
 ///
-/// Bitwise, table-free: frames are short and the table would cost 512 bytes of flash.
+/// Table-free: each byte is folded in with shifts and XORs (the polynomial's three
+/// terms, x^12, x^5 and 1), about 15 instructions on a Cortex-M0 against about 60
+/// for the bit-by-bit loop; a lookup table would cost 512 bytes of flash.
 public struct CRC16: Sendable {
   /// The CRC of everything fed so far.
   public private(set) var value: UInt16 = 0xFFFF
@@ -11,11 +13,10 @@ public struct CRC16: Sendable {
 
   /// Feeds one byte.
   public mutating func update(_ byte: UInt8) {
-    var crc = value ^ (UInt16(byte) << 8)
-    for _ in 0..<8 {
-      crc = crc & 0x8000 != 0 ? (crc << 1) ^ 0x1021 : crc << 1
-    }
-    value = crc
+    var x = UInt8(truncatingIfNeeded: value >> 8) ^ byte
+    x ^= x >> 4
+    let wide = UInt16(x)
+    value = (value << 8) ^ (wide << 12) ^ (wide << 5) ^ wide
   }
 
   /// Feeds every byte of `bytes`.

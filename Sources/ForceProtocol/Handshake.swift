@@ -87,6 +87,10 @@ public struct DeviceInfo: Equatable, Sendable {
   /// at reset; 0 when the board does not measure it (SITL) or the device predates
   /// the field.
   public var stackHighWater: UInt16
+  /// Share of the last second the CPU was awake, in hundredths of a percent
+  /// (1…10 000); 0 when the board does not sleep (SITL) or the device predates the
+  /// field.
+  public var cpuDuty: UInt16
 
   /// A handshake reply; the parameter fields default to this build's engine.
   public init(
@@ -98,7 +102,8 @@ public struct DeviceInfo: Equatable, Sendable {
     schemaHash: UInt32 = Parameters.schemaHash,
     parameterCount: UInt8 = UInt8(ParameterID.count),
     maxFrameSize: UInt16 = UInt16(FrameFormat.maxFrameSize),
-    stackHighWater: UInt16 = 0
+    stackHighWater: UInt16 = 0,
+    cpuDuty: UInt16 = 0
   ) {
     self.protocolVersion = protocolVersion
     self.firmwareMajor = firmwareMajor
@@ -113,6 +118,7 @@ public struct DeviceInfo: Equatable, Sendable {
     self.maxFrameSize = maxFrameSize
     self.board = board
     self.stackHighWater = stackHighWater
+    self.cpuDuty = cpuDuty
   }
 
   public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
@@ -129,6 +135,7 @@ public struct DeviceInfo: Equatable, Sendable {
     try writer.u16(maxFrameSize)
     try board.encode(into: &writer)
     try writer.u16(stackHighWater)
+    try writer.u16(cpuDuty)
   }
 
   @inline(never)
@@ -147,5 +154,6 @@ public struct DeviceInfo: Equatable, Sendable {
     maxFrameSize = try reader.u16()
     board = try ShortText.decode(from: &reader)
     stackHighWater = reader.remaining >= 2 ? try reader.u16() : 0  // absent before protocol 2.1
+    cpuDuty = reader.remaining >= 2 ? try reader.u16() : 0  // absent from firmware before the duty
   }
 }

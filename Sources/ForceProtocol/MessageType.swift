@@ -79,11 +79,11 @@ public enum MessageType: UInt8, Sendable {
   /// first end a bench run with its `benchResult`.
   public func replyRoom(bodyLength: Int) -> Int {
     switch self {
-    case .hello: return 25 + ShortText.capacity + 24
+    case .hello: return 27 + ShortText.capacity + 26
     case .paramDescribe: return 26 + 2 * ShortText.capacity
     case .paramGet, .paramSet: return 11
     case .inject: return 31 * max(1, (bodyLength &- 1) / 4)
-    case .bench: return 24
+    case .bench: return 26
     case .stats: return 50
     default: return 14  // ack (7), paramLoaded (7), or any error (14)
     }

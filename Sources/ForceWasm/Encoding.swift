@@ -69,7 +69,8 @@ func readMessage(type raw: UInt8) throws(ProtocolError) -> Message {
   case .benchResult:
     return .benchResult(
       BenchResult(
-        frames: u32(0), ticks: u32(1), tickHz: u32(2), maxFrameTicks: u32(3), stackHighWater: u16(4)))
+        frames: u32(0), ticks: u32(1), tickHz: u32(2), maxFrameTicks: u32(3), stackHighWater: u16(4),
+        cpuDuty: u16(5)))
   case .paramLoaded: return .paramLoaded(try readLoaded())
   case .statsReport: return .statsReport(readStats())
   case .telemetry: return .telemetry(try readTelemetry())

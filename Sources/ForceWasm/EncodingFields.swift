@@ -38,7 +38,8 @@ func readInfo() throws(ProtocolError) -> DeviceInfo {
     firmwareMajor: u8(1), firmwareMinor: u8(2), firmwarePatch: u8(3), resetReason: u8(7),
     capabilities: Capabilities(rawValue: u8(8)), parameterSource: source,
     board: try readText(at: 0, length: field(11)), protocolVersion: u8(0), layoutVersion: u16(4),
-    schemaHash: u32(5), parameterCount: u8(6), maxFrameSize: u16(10), stackHighWater: u16(12))
+    schemaHash: u32(5), parameterCount: u8(6), maxFrameSize: u16(10), stackHighWater: u16(12),
+    cpuDuty: u16(13))
 }
 
 func readLoaded() throws(ProtocolError) -> ParamLoaded {

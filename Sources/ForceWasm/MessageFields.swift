@@ -13,13 +13,13 @@ import ForceProtocol
 //   bench            frames
 //   info             protocolVersion, major, minor, patch, layoutVersion, schemaHash,
 //                    parameterCount, resetReason, capabilities, parameterSource,
-//                    maxFrameSize, boardLength, stackHighWater  (text: board)
+//                    maxFrameSize, boardLength, stackHighWater, cpuDuty  (text: board)
 //   paramDescription id, count, value, min, max, default, nameLength, unitLength
 //                                                              (text: name, unit)
 //   ack              requestType
 //   injectResult     index, force, state, direction, value, fraction, unitsPerItem,
 //                    positionMilli, EVENTS
-//   benchResult      frames, ticks, tickHz, maxFrameTicks, stackHighWater
+//   benchResult      frames, ticks, tickHz, maxFrameTicks, stackHighWater, cpuDuty
 //   paramLoaded      source
 //   statsReport      rxBytes, rxFrames, rxCRCErrors, rxOverruns, rxMalformed, rxTooShort,
 //                    uartErrors, busy, dropped, txBytes, streamDropped
@@ -69,6 +69,7 @@ func writeFields(_ message: Message) {
     out.put(m.tickHz)
     out.put(m.maxFrameTicks)
     out.put(m.stackHighWater)
+    out.put(m.cpuDuty)
   case .paramLoaded(let m): out.put(m.source.rawValue)
   case .statsReport(let m): writeStats(m, &out)
   case .telemetry(let m):
@@ -106,6 +107,7 @@ func writeInfo(_ m: DeviceInfo, _ out: inout FieldWriter) {
   out.put(m.maxFrameSize)
   out.put(Int32(putTexts(m.board)))
   out.put(m.stackHighWater)
+  out.put(m.cpuDuty)
 }
 
 func writeStats(_ m: LinkStats, _ out: inout FieldWriter) {

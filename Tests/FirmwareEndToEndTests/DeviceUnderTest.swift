@@ -28,10 +28,10 @@ final class DeviceUnderTest {
     }
   }
 
-  init(_ kind: Kind, flash: URL? = nil, icount: Bool = false, trace: URL? = nil) throws {
+  init(_ kind: Kind, flash: URL? = nil, icount: Bool = false, icountShift: Int = 0, trace: URL? = nil) throws {
     device = try EmulatedDevice(
       kind: kind, image: kind == .sitl ? DeviceUnderTest.sitlBinary : DeviceUnderTest.firmwareImage, flashFile: flash,
-      trace: trace, icount: icount)
+      trace: trace, icount: icount, icountShift: icountShift)
   }
 
   var address: String { device.address }

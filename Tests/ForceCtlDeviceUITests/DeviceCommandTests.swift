@@ -68,12 +68,14 @@ extension ForceCtlDeviceUITests {
     let text = try forcectl(["info", "--port", device.address])
     #expect(text.contains("device:       sitl firmware 0.1.0, protocol 2, factory defaults (flash blank)"))
     #expect(text.contains("(matches this forcectl)"))
+    #expect(text.contains("CPU duty:     not measured"))  // SITL does not sleep
     let output = try forcectl(["info", "--port", device.address, "--json"])
     // Suites running in parallel print to the same process's stdout: take info's own line.
     let json = try #require(output.split(separator: "\n").first { $0.hasPrefix("{") })
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     #expect(object?["board"] as? String == "sitl")
     #expect(object?["schema_matches"] as? Bool == true)
+    #expect(object?["cpu_duty_percent"] as? Double == 0)
   }
 
   @Test func paramsRoundTripThroughTheDevice() throws {

@@ -37,6 +37,16 @@ import Testing
     return transport
   }
 
+  @Test func theCPUDutyIsShownInPercentWithTwoDecimals() {
+    var info = DeviceInfo(
+      firmwareMajor: 0, firmwareMinor: 1, firmwarePatch: 0, resetReason: 0, capabilities: [],
+      parameterSource: .flash, board: ShortText("microbit-v1"))
+    for (duty, text) in [(0, "0.00"), (7, "0.07"), (37, "0.37"), (1_205, "12.05"), (10_000, "100.00")] {
+      info.cpuDuty = UInt16(duty)
+      #expect(info.cpuDutyPercent == text)
+    }
+  }
+
   @Test func compatibleDeviceHandshakes() throws {
     let client = DeviceClient(
       transport: Self.device(answering: Self.info(protocolVersion: FrameFormat.protocolVersion)))

@@ -132,9 +132,11 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
     firmwareMajor: 0, firmwareMinor: 1, firmwarePatch: 0, resetReason: 0,
     capabilities: [.adc, .flash, .injection, .bench, .streaming],
     parameterSource: .defaultsBlankFlash, board: ShortText("microbit-v1"),
-    protocolVersion: 2, layoutVersion: 1, schemaHash: 0x1234_5678, parameterCount: 25, stackHighWater: 612)
+    protocolVersion: 2, layoutVersion: 1, schemaHash: 0x1234_5678, parameterCount: 25, stackHighWater: 612,
+    cpuDuty: 37)
   var olderRecordInfo = info
   olderRecordInfo.stackHighWater = 0
+  olderRecordInfo.cpuDuty = 0
   olderRecordInfo.parameterSource = .flashOlderRecord
   olderRecordInfo.capabilities = [.flash, .injection, .bench, .streaming]
   olderRecordInfo.board = ShortText("sitl")
@@ -222,7 +224,8 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
     (
       "benchResult-ended", 0x13,
       .benchResult(
-        BenchResult(frames: 5_120, ticks: 2_460_160, tickHz: 16_000_000, maxFrameTicks: 611, stackHighWater: 612))
+        BenchResult(
+          frames: 5_120, ticks: 2_460_160, tickHz: 16_000_000, maxFrameTicks: 611, stackHighWater: 612, cpuDuty: 37))
     ),
     ("error-benchFrames", 0x50, .error(ErrorReply(code: .outOfRange, requestType: 0x0C, detail: 0, value: -1))),
     ("stats", 0x14, .stats),

@@ -29,7 +29,7 @@ function vectors() {
 const expected = {
   hello: { seq: 1, protocolVersion: 2 },
   "hello-v1": { seq: 1, protocolVersion: 1 },
-  info: { protocolVersion: 2, major: 0, minor: 1, patch: 0, layoutVersion: 1, schemaHash: 0x12345678, parameterCount: 25, resetReason: 0, board: "microbit-v1", parameterSource: 1, capabilities: 0x1f, maxFrameSize: 255 },
+  info: { protocolVersion: 2, major: 0, minor: 1, patch: 0, layoutVersion: 1, schemaHash: 0x12345678, parameterCount: 25, resetReason: 0, board: "microbit-v1", parameterSource: 1, capabilities: 0x1f, maxFrameSize: 255, stackHighWater: 612, cpuDuty: 37 },
   "info-olderRecord": { protocolVersion: 2, board: "sitl", parameterSource: 4, capabilities: 0x1e },
   paramDescription: { id: 4, count: 25, value: 205, min: 2, max: 1021, defaultValue: 205, paramName: "rest_threshold", unit: "counts" },
   "paramSet": { id: 16, value: 60 },
@@ -49,7 +49,7 @@ const expected = {
   inject: { resetFirst: 1, endSession: 0, samples: [[0, 0], [300, 280]] },
   injectResult: { index: 1, force: 412, state: 2, value: 3, fraction: 70313, unitsPerItem: 200000, positionMilli: 3352 },
   benchResult: { frames: 10000, ticks: 812345, tickHz: 1000000, maxFrameTicks: 95 },
-  "benchResult-ended": { frames: 5120, tickHz: 16000000 },
+  "benchResult-ended": { frames: 5120, tickHz: 16000000, stackHighWater: 612, cpuDuty: 37 },
   stats: { seq: 0x14 },
   statsReport: { rxBytes: 80021, rxFrames: 10003, rxCRCErrors: 1, rxOverruns: 0, rxMalformed: 0, rxTooShort: 0, uartErrors: 0, busy: 3, dropped: 0, txBytes: 192705, streamDropped: 12 },
   "error-busy": { code: 4, requestType: 3, parameter: 255, detail: 255, value: 0 },

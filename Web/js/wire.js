@@ -38,9 +38,10 @@ const LAYOUT = {
   streamStart: ["decimation", "events"], bench: ["frames"], ack: ["requestType"], stats: [],
   paramLoaded: ["source"], statsReport: LINK_STATS,
   info: ["protocolVersion", "major", "minor", "patch", "layoutVersion", "schemaHash", "parameterCount",
-    "resetReason", "capabilities", "parameterSource", "maxFrameSize", "boardLength", "stackHighWater"],
+    "resetReason", "capabilities", "parameterSource", "maxFrameSize", "boardLength", "stackHighWater",
+    "cpuDuty"],
   paramDescription: ["id", "count", "value", "min", "max", "defaultValue", "nameLength", "unitLength"],
-  injectResult: ["index", ...OUTPUT], benchResult: ["frames", "ticks", "tickHz", "maxFrameTicks", "stackHighWater"],
+  injectResult: ["index", ...OUTPUT], benchResult: ["frames", "ticks", "tickHz", "maxFrameTicks", "stackHighWater", "cpuDuty"],
   telemetry: ["frame", "left", "right", "force", "state", "direction", "value", "positionMilli"],
   event: ["frame", ...EVENTS], error: ["code", "requestType", "parameter", "detail", "value"],
 };

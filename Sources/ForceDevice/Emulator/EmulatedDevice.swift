@@ -31,9 +31,11 @@ public final class EmulatedDevice: @unchecked Sendable {
 
   /// Starts `image` (the SITL binary, or the ELF image QEMU boots). SITL keeps its
   /// flash in `flashFile` (default: a new temporary file) and may play `trace` as
-  /// ADC readings; QEMU may run on deterministic virtual time (`icount`).
+  /// ADC readings; QEMU may run on deterministic virtual time (`icount`, one
+  /// instruction each 2^`icountShift` ns).
   public init(
-    kind: Kind, image: URL, flashFile: URL? = nil, trace: URL? = nil, port: Int? = nil, icount: Bool = false
+    kind: Kind, image: URL, flashFile: URL? = nil, trace: URL? = nil, port: Int? = nil, icount: Bool = false,
+    icountShift: Int = 0
   ) throws(DeviceError) {
     self.kind = kind
     self.port = port ?? EmulatedDevice.freePort()
@@ -51,7 +53,8 @@ public final class EmulatedDevice: @unchecked Sendable {
     case .qemu:
       self.flashFile = nil
       process.executableURL = try QEMU.locate()
-      process.arguments = QEMU.arguments(image: image.path, uartPort: self.port, icount: icount)
+      process.arguments = QEMU.arguments(
+        image: image.path, uartPort: self.port, icount: icount, icountShift: icountShift)
     }
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice

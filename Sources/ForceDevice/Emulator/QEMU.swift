@@ -8,14 +8,20 @@ public enum QEMU {
   public static let executable = "qemu-system-arm"
   /// The BBC micro:bit v1 model, headless.
   public static let machineArguments = ["-M", "microbit", "-display", "none", "-monitor", "none"]
+  /// `-icount shift=6`: one instruction every 64 ns, close to one cycle of the
+  /// micro:bit's 16 MHz Cortex-M0 (62.5 ns), so virtual time approximates the board's.
+  public static let cycleShift = 6
 
   /// Boots `image` with the UART served on 127.0.0.1:`uartPort` (one client at a
   /// time, not waiting for one). `icount`: deterministic virtual time (one
-  /// instruction a nanosecond); `gdbPort`: also serve the GDB stub.
-  public static func arguments(image: String, uartPort: Int, icount: Bool = false, gdbPort: Int? = nil) -> [String] {
+  /// instruction each 2^`icountShift` ns: 1 ns by default, `cycleShift` for about a
+  /// 16 MHz cycle); `gdbPort`: also serve the GDB stub.
+  public static func arguments(
+    image: String, uartPort: Int, icount: Bool = false, icountShift: Int = 0, gdbPort: Int? = nil
+  ) -> [String] {
     var arguments =
       machineArguments + ["-kernel", image, "-serial", "tcp:127.0.0.1:\(uartPort),server=on,wait=off"]
-    if icount { arguments += ["-icount", "shift=0"] }
+    if icount { arguments += ["-icount", "shift=\(icountShift)"] }
     if let gdbPort { arguments += ["-gdb", "tcp:127.0.0.1:\(gdbPort)"] }
     return arguments
   }

@@ -37,7 +37,8 @@ extension ForceCtl {
           "schema_hash": "\(ParameterText.hex(info.schemaHash))", "schema_matches": \(client.schemaMatches), \
           "parameters": \(info.parameterCount), "reset_reason": "\(resetText)", \
           "capabilities": [\(capabilities.map { "\"\($0)\"" }.joined(separator: ", "))], \
-          "parameter_source": "\(info.parameterSource)", "max_frame": \(info.maxFrameSize)}
+          "parameter_source": "\(info.parameterSource)", "max_frame": \(info.maxFrameSize), \
+          "stack_high_water": \(info.stackHighWater), "cpu_duty_percent": \(info.cpuDutyPercent)}
           """)
       } else {
         print("port:         \(device.port)")
@@ -48,6 +49,8 @@ extension ForceCtl {
         print("reset reason: \(resetText)")
         print("capabilities: \(capabilities.joined(separator: ", "))")
         print("max frame:    \(info.maxFrameSize) bytes")
+        print("stack used:   \(info.stackHighWater == 0 ? "not measured" : "\(info.stackHighWater) bytes at most")")
+        print("CPU duty:     \(info.cpuDuty == 0 ? "not measured" : "\(info.cpuDutyPercent) % awake (last second)")")
       }
     }
   }
