@@ -5,7 +5,8 @@ struct CellCalibration: Equatable {
   var offset: Int32
   /// Gain in Q16 (1.0 = 65536).
   var gainQ16: Int32
-  /// Sensitivity multiplier in Q16, applied after linearization.
+  /// Sensitivity multiplier in Q16, applied after linearization; 0 for none (normal,
+  /// 1.0), so the frame tests it against zero.
   var sensitivityQ16: Int32
   /// Linearization knots at 0, 128, …, 1024 (clamped input), or nil for linear.
   var curve: LinearizationCurve?
@@ -19,7 +20,7 @@ struct CellCalibration: Equatable {
   init(offset: Int32, gain: Int32, curve: Int32, sensitivity: Sensitivity) {
     self.offset = offset
     self.gainQ16 = (gain * 65_536 + 500) / 1000  // gain ≤ 10 000: fits Int32
-    self.sensitivityQ16 = sensitivity.gainQ16
+    self.sensitivityQ16 = sensitivity == .normal ? 0 : sensitivity.gainQ16
     self.curve = curve == 0 ? nil : LinearizationCurve(strength: curve)
   }
 
@@ -27,11 +28,13 @@ struct CellCalibration: Equatable {
   @inline(always)
   func apply(_ raw: UInt16) -> Int32 {
     // |raw − offset| ≤ 1023 and gainQ16 ≤ 655 360: the product stays below 2^31.
-    var value = ((Int32(raw) &- offset) &* gainQ16 &+ 32_768) >> 16
+    // Rounded as ((p >> 15) + 1) >> 1, which equals (p + 32 768) >> 16 for every p
+    // (floor division composes) without the constant 32 768, a register on Thumb.
+    var value = (((Int32(raw) &- offset) &* gainQ16) >> 15 &+ 1) >> 1
     value = value < 0 ? 0 : (value > 1023 ? 1023 : value)
     if let curve { value = curve.apply(value) }
-    if sensitivityQ16 != 65_536 {
-      value = (value &* sensitivityQ16 &+ 32_768) >> 16
+    if sensitivityQ16 != 0 {
+      value = ((value &* sensitivityQ16) >> 15 &+ 1) >> 1
       if value > 1023 { value = 1023 }
     }
     return value
