@@ -5,9 +5,9 @@ struct CellCalibration: Equatable {
   var offset: Int32
   /// Gain in Q16 (1.0 = 65536).
   var gainQ16: Int32
-  /// Sensitivity multiplier in Q16, applied after linearization; 0 for none (normal,
-  /// 1.0), so the frame tests it against zero.
-  var sensitivityQ16: Int32
+  /// Sensitivity multiplier less 1.0, in Q16, applied after linearization: 0 for
+  /// normal, so the frame tests it against zero.
+  var sensitivityDeltaQ16: Int32
   /// Linearization knots at 0, 128, …, 1024 (clamped input), or nil for linear.
   var curve: LinearizationCurve?
 
@@ -20,7 +20,7 @@ struct CellCalibration: Equatable {
   init(offset: Int32, gain: Int32, curve: Int32, sensitivity: Sensitivity) {
     self.offset = offset
     self.gainQ16 = (gain * 65_536 + 500) / 1000  // gain ≤ 10 000: fits Int32
-    self.sensitivityQ16 = sensitivity == .normal ? 0 : sensitivity.gainQ16
+    self.sensitivityDeltaQ16 = sensitivity.gainQ16 &- 65_536
     self.curve = curve == 0 ? nil : LinearizationCurve(strength: curve)
   }
 
@@ -33,8 +33,9 @@ struct CellCalibration: Equatable {
     var value = (((Int32(raw) &- offset) &* gainQ16) >> 15 &+ 1) >> 1
     value = value < 0 ? 0 : (value > 1023 ? 1023 : value)
     if let curve { value = curve.apply(value) }
-    if sensitivityQ16 != 0 {
-      value = ((value &* sensitivityQ16) >> 15 &+ 1) >> 1
+    if sensitivityDeltaQ16 != 0 {
+      // (v·(65 536 + d) + 32 768) >> 16 = v + ((v·d + 32 768) >> 16): v·65 536 is whole.
+      value = value &+ (((value &* sensitivityDeltaQ16) >> 15 &+ 1) >> 1)
       if value > 1023 { value = 1023 }
     }
     return value
