@@ -5,8 +5,9 @@ struct CellCalibration: Equatable {
   var offset: Int32
   /// Gain in Q16 (1.0 = 65536).
   var gainQ16: Int32
-  /// Sensitivity multiplier in Q16, applied after linearization.
-  var sensitivityQ16: Int32
+  /// Sensitivity multiplier less 1.0, in Q16, applied after linearization: 0 for
+  /// normal, so the frame tests it against zero.
+  var sensitivityDeltaQ16: Int32
   /// Linearization knots at 0, 128, …, 1024 (clamped input), or nil for linear.
   var curve: LinearizationCurve?
 
@@ -19,7 +20,7 @@ struct CellCalibration: Equatable {
   init(offset: Int32, gain: Int32, curve: Int32, sensitivity: Sensitivity) {
     self.offset = offset
     self.gainQ16 = (gain * 65_536 + 500) / 1000  // gain ≤ 10 000: fits Int32
-    self.sensitivityQ16 = sensitivity.gainQ16
+    self.sensitivityDeltaQ16 = sensitivity.gainQ16 &- 65_536
     self.curve = curve == 0 ? nil : LinearizationCurve(strength: curve)
   }
 
@@ -27,11 +28,14 @@ struct CellCalibration: Equatable {
   @inline(always)
   func apply(_ raw: UInt16) -> Int32 {
     // |raw − offset| ≤ 1023 and gainQ16 ≤ 655 360: the product stays below 2^31.
-    var value = ((Int32(raw) &- offset) &* gainQ16 &+ 32_768) >> 16
+    // Rounded as ((p >> 15) + 1) >> 1, which equals (p + 32 768) >> 16 for every p
+    // (floor division composes) without the constant 32 768, a register on Thumb.
+    var value = (((Int32(raw) &- offset) &* gainQ16) >> 15 &+ 1) >> 1
     value = value < 0 ? 0 : (value > 1023 ? 1023 : value)
     if let curve { value = curve.apply(value) }
-    if sensitivityQ16 != 65_536 {
-      value = (value &* sensitivityQ16 &+ 32_768) >> 16
+    if sensitivityDeltaQ16 != 0 {
+      // (v·(65 536 + d) + 32 768) >> 16 = v + ((v·d + 32 768) >> 16): v·65 536 is whole.
+      value = value &+ (((value &* sensitivityDeltaQ16) >> 15 &+ 1) >> 1)
       if value > 1023 { value = 1023 }
     }
     return value

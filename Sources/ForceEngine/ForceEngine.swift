@@ -99,7 +99,6 @@ public struct ForceEngine {
     frame &+= 1
     var events = EngineEvents()
     let valueBefore = position.value
-    let directionBefore = direction
 
     // Docs/signal-chain.md: calibrate, sensitivity, smooth, total.
     let left = config.left.apply(rawLeft)
@@ -118,9 +117,6 @@ public struct ForceEngine {
     }
     if touching { touch(force: force, cellLeft, cellRight, &events) }  // one call site: inlined once
 
-    if direction == directionBefore {
-      events.remove(.direction)  // changed and changed back within the frame
-    }
     if position.value != valueBefore { events.insert(.value) }
     // The frame only sets event bits; each payload is the state its event left
     // behind, filled in here (fewer live values on the way: fewer spills on Thumb).
@@ -139,13 +135,13 @@ public struct ForceEngine {
 
   /// The state column of the output CSV (Docs/csv-formats.md).
   public var state: EngineState {
-    switch zone {
-    case .idle: return .idle
-    case .resting: return .resting
-    case .normal, .boosted:
-      if reverse && paused { return .paused }
-      return boosted ? .boosted : .scrolling
-    }
+    // Below rest the zone is the state. In the rate zones: paused (which only
+    // press-through's reverse mode sets, and which ends with it), else boosted or not.
+    // Both raw values line up with `Zone` and `EngineState`, so no switch is needed.
+    let zoneValue = zone.rawValue
+    if zoneValue < Zone.normal.rawValue { return unsafeBitCast(zoneValue, to: EngineState.self) }
+    if paused { return .paused }
+    return boosted ? .boosted : .scrolling
   }
 
   // MARK: Touch-down
@@ -237,7 +233,7 @@ public struct ForceEngine {
   mutating func move(force: Int32, _ events: inout EngineEvents) {
     if config.technique == .positional {
       setBoosted(false, &events)
-      position = positionalPosition(force: force)
+      ForceEngine.movePositional(&self, force: force)
       return
     }
     var drive = force
@@ -261,8 +257,12 @@ public struct ForceEngine {
   /// the range. 32-bit only: the Q16 slope is applied as whole items plus a fraction
   /// (above ≤ 1023, whole ≤ 60 000, fraction < 2^16), and the fraction of an item is
   /// scaled by `unitsPerItem` split the same way (|part| ≤ 2^15, low half < 2^16).
+  /// Static and `inout`, so the call passes the engine's address in an argument
+  /// register: a method's `self` travels in r10, which `step` would then have to
+  /// save and restore every frame, and a by-value `config` would be copied.
   @inline(never)
-  func positionalPosition(force: Int32) -> ValuePosition {
+  static func movePositional(_ engine: inout ForceEngine, force: Int32) {
+    let config = engine.config
     let difference = force &- config.edges.rest
     let above = difference < 0 ? 0 : difference
     let partItemsQ16 = above &* config.positionalSlopePartQ16 &+ 32_768
@@ -270,8 +270,11 @@ public struct ForceEngine {
     let partQ16 = (partItemsQ16 & 0xFFFF) &- 32_768
     let units = config.range.unitsPerItem
     let fraction = partQ16 &* (units >> 16) &+ ((partQ16 &* (units & 0xFFFF)) >> 16)
-    if value >= config.range.max { return ValuePosition(value: config.range.max) }  // slope rounding
-    return ValuePosition(value: value, fraction: fraction)
+    if value >= config.range.max {  // slope rounding
+      engine.position = ValuePosition(value: config.range.max)
+    } else {
+      engine.position = ValuePosition(value: value, fraction: fraction)
+    }
   }
 
   /// Force fell from the rate zones back below rest (still touching).
@@ -318,7 +321,10 @@ public struct ForceEngine {
   mutating func setDirection(_ new: Direction, _ events: inout EngineEvents) {
     if new != direction {
       direction = new
-      events.insert(.direction)  // payload: the direction at the end of the frame
+      // Toggled, not set: there are two directions, so an even number of changes in
+      // one frame (changed and changed back) leaves the bit clear and the direction
+      // as it was. Payload: the direction at the end of the frame.
+      events.mask ^= EngineEvents.Kind.direction.rawValue
     }
   }
 

@@ -50,39 +50,49 @@ extension ForceEngine {
   /// The per-technique part of a frame in the rate zones: how the direction is chosen.
   @inline(always)
   mutating func chooseDirection(force: Int32, _ cellLeft: Int32, _ cellRight: Int32, _ events: inout EngineEvents) {
-    // The default technique first, by a compare: a switch here is a jump table.
+    // The default technique inline; the others out of line, so the frame path holds
+    // no jump table and `events` stays in registers.
     if config.technique == .thumbRoll {
       if let rolled = roll(cellLeft, cellRight) { setDirection(rolled, &events) }
       return
     }
-    switch config.technique {
-    case .thumbRoll:
-      break
+    events.mask ^= ForceEngine.chooseOtherDirection(&self, force: force, cellLeft, cellRight)
+  }
+
+  /// `chooseDirection` for every technique but thumb-roll; returns the events it
+  /// raised, to be toggled into the frame's (`setDirection` toggles its bit). Static, so the engine travels in an argument register, not in r10.
+  @inline(never)
+  static func chooseOtherDirection(
+    _ engine: inout ForceEngine, force: Int32, _ cellLeft: Int32, _ cellRight: Int32
+  ) -> UInt16 {
+    var events = EngineEvents()
+    switch engine.config.technique {
     case .twoButton:
       if cellRight > cellLeft {
-        setDirection(.up, &events)
+        engine.setDirection(.up, &events)
       } else if cellLeft > cellRight {
-        setDirection(.down, &events)
+        engine.setDirection(.down, &events)
       }
     case .pulse:
-      if !pulsePeakReached, force >= EngineConfig.pulsePeak,
-        frame &- activationFrame <= UInt32(config.pulseRiseFrames)
+      if !engine.pulsePeakReached, force >= EngineConfig.pulsePeak,
+        engine.frame &- engine.activationFrame <= UInt32(engine.config.pulseRiseFrames)
       {
-        pulsePeakReached = true
+        engine.pulsePeakReached = true
       }
     case .pressThrough:
-      if !reverse, force >= config.pressThroughLevel,
-        frame &- activationFrame <= UInt32(config.pressThroughRiseFrames)
+      if !engine.reverse, force >= engine.config.pressThroughLevel,
+        engine.frame &- engine.activationFrame <= UInt32(engine.config.pressThroughRiseFrames)
       {
-        reverse = true
-        paused = true
+        engine.reverse = true
+        engine.paused = true
         events.insert(.reverse)
-        setDirection(.down, &events)
-        position = activationPosition  // undo the quick rise's motion
+        engine.setDirection(.down, &events)
+        engine.position = engine.activationPosition  // undo the quick rise's motion
       }
-    case .wrap, .positional:
+    case .thumbRoll, .wrap, .positional:
       break
     }
+    return events.mask
   }
 
   /// Thumb-roll (Docs/techniques.md): the balance change since the resting neutral, compared

@@ -43,6 +43,12 @@ struct ValueRange: Equatable {
   func move(_ position: inout ValuePosition, by delta: Int32) {
     var fraction = position.fraction &+ delta
     var value = position.value
+    // Most frames stay within the item, strictly inside the range: only the fraction
+    // changes. −half ≤ fraction < half, as one unsigned compare.
+    if UInt32(bitPattern: fraction &+ half) < UInt32(bitPattern: half &+ half), value > min, value < max {
+      position.fraction = fraction
+      return
+    }
     while fraction >= half {
       fraction &-= unitsPerItem
       value &+= 1
