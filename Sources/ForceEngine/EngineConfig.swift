@@ -31,7 +31,29 @@ struct EngineConfig: Equatable {
   var positionalSlopeWhole: Int32
   var positionalSlopePartQ16: Int32
 
-  /// Derives the configuration from validated parameters.
+  /// A configuration derived from validated parameters (the engine's `init`): derived
+  /// in a temporary, which `derive(from:)` fills in place.
+  static func derived(from p: Parameters) -> EngineConfig {
+    withUnsafeTemporaryAllocation(of: EngineConfig.self, capacity: 1) { buffer in
+      // Every stored property is trivial, so `derive` may assign the whole value to
+      // the uninitialised memory (it reads none of it).
+      buffer.baseAddress!.pointee.derive(from: p)
+      return buffer[0]
+    }
+  }
+
+  /// Derives the configuration from validated parameters in place: the one copy of
+  /// the derivation in the image, and no whole configuration built on the stack and
+  /// copied over this one (`ForceEngine.reset` and `apply` are on the device's
+  /// deepest request paths).
+  @inline(never)
+  mutating func derive(from p: Parameters) {
+    self = EngineConfig(p)
+  }
+
+  /// Derives the configuration from validated parameters (inlined into
+  /// `derive(from:)`, its only caller in the engine).
+  @inline(__always)
   init(_ p: Parameters) {
     let rate = p[.sampleRateHz]
     technique = p.technique

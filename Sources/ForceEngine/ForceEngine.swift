@@ -48,7 +48,7 @@ public struct ForceEngine {
 
   /// An engine at `start_value`, idle.
   public init(parameters: Parameters = .defaults) {
-    config = EngineConfig(parameters)
+    config = EngineConfig.derived(from: parameters)
     leftFilter = config.filter
     rightFilter = config.filter
     position = ValuePosition(value: parameters[.startValue])
@@ -58,7 +58,7 @@ public struct ForceEngine {
   /// state as `init(parameters:)`, without a whole engine built on the stack and
   /// copied over this one (the device's deepest request path restarts the engine).
   public mutating func reset(parameters: Parameters) {
-    config = EngineConfig(parameters)
+    config.derive(from: parameters)
     leftFilter = config.filter
     rightFilter = config.filter
     position = ValuePosition(value: parameters[.startValue])
@@ -87,7 +87,7 @@ public struct ForceEngine {
   /// the new range; a gesture in progress continues under the new rules.
   public mutating func apply(_ parameters: Parameters) {
     let oldUnits = config.range.unitsPerItem
-    config = EngineConfig(parameters)
+    config.derive(from: parameters)
     leftFilter.alphaQ12 = config.filter.alphaQ12
     rightFilter.alphaQ12 = config.filter.alphaQ12
     if config.range.unitsPerItem != oldUnits { position.fraction = 0 }

@@ -52,7 +52,8 @@ public enum ParameterID: UInt8, Sendable {
   /// `units`), default, min, max; the name is entry `rawValue` of `names`. Constant
   /// data: the compiler turns each column into a lookup table in flash. Descriptions
   /// for people live on the host (ForceSim's `ParameterID.summary`), keyed by name.
-  @inline(__always)
+  /// Never inlined: every reader shares the one copy of the table in flash.
+  @inline(never) @_optimize(size)
   var row: (unit: UInt8, defaultValue: Int32, min: Int32, max: Int32) {
     switch self {
     case .sampleRateHz: return (0, 200, 50, 1000)

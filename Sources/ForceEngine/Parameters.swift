@@ -53,6 +53,7 @@ public struct Parameters: Equatable, Sendable {
   public static var defaults: Parameters { Parameters() }
 
   /// Creates the factory defaults.
+  @_optimize(size)
   public init() {
     values = (
       0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
@@ -98,6 +99,7 @@ public struct Parameters: Equatable, Sendable {
 
   /// Checks every value against its range, then the relations between them.
   /// The first broken rule is thrown.
+  @_optimize(size)
   public func validate() throws(ParameterError) {
     for index in 0..<ParameterID.count {
       let id = ParameterID.at(index)!

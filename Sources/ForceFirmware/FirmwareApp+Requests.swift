@@ -63,6 +63,8 @@ extension FirmwareApp {
       send(Ack(.streamStop), seq: seq)
     case .inject:
       let (flags, count) = try body.checkInject()
+      // The restart runs here, not under `inject`'s frame: it is the deepest path.
+      if flags & 1 != 0 { resetEngine() }
       inject(body, flags: flags, count: count, seq: seq)
     case .bench:
       startBench(seq: seq, frames: try body.bench().frames)
@@ -126,9 +128,16 @@ extension FirmwareApp {
   @inline(never)
   mutating func restoreDefaults(seq: UInt8) {
     let rate = parameters.sampleRateHz
-    parameters = Parameters()
+    setDefaults()
     parametersChanged(oldRate: rate)
     send(Ack(.paramDefaults), seq: seq)
+  }
+
+  /// The defaults, built in a frame of their own that is gone before the engine
+  /// derives its constants from them.
+  @inline(never)
+  mutating func setDefaults() {
+    parameters = Parameters()
   }
 
   /// `bench`: runs in slices from `poll`; `benchSlice` replies when it is done.
@@ -162,11 +171,11 @@ extension FirmwareApp {
 
   /// Runs the `count` injected samples of `body` (checked) through the engine in
   /// place of the ADC, one reply each. Flag bit 0 (`resetFirst`) restarts the engine
-  /// at power-up state. Any `inject` starts (or continues) an injection session: the
-  /// ADC, telemetry and events pause until bit 1 (`endSession`) or `hello`, and the
-  /// telemetry frame number stands still meanwhile.
+  /// at power-up state first (`serve` does it, before this frame exists). Any
+  /// `inject` starts (or continues) an injection session: the ADC, telemetry and
+  /// events pause until bit 1 (`endSession`) or `hello`, and the telemetry frame
+  /// number stands still meanwhile.
   mutating func inject(_ body: RequestBody, flags: UInt8, count: Int, seq: UInt8) {
-    if flags & 1 != 0 { resetEngine() }
     injecting = true
     for index in 0..<count {
       let sample = body.sample(index)

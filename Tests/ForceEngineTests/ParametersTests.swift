@@ -1,5 +1,6 @@
-@testable import ForceEngine
 import Testing
+
+@testable import ForceEngine
 
 @Suite struct ParametersTests {
   @Test func defaultsMatchSpecAndValidate() throws {
