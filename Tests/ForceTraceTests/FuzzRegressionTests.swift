@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import ForceTrace
+
+/// The inputs the fuzzers found (`Tests/Fuzzing/Regressions`, Docs/fuzzing.md), each
+/// through the entry points of its fuzz target: the one-line error it was committed
+/// for, never a trap.
+@Suite struct FuzzRegressionTests {
+  static let regressions = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fuzzing/Regressions")
+
+  /// Input traces with a line break other than LF, CR or CRLF (VT, FF): the whole
+  /// read (`TextInput.read`, `InputTrace.parse`) once split lines there and the
+  /// streamed read (`InputTraceStream`) did not, so the two disagreed.
+  static let inputTraceErrors = [
+    "vertical-tab-alone.csv": "line 1: header has no 'left' column (found '\\u{0B}')",
+    "vertical-tab-in-header.csv": "line 2: expected 3 fields, found 4",
+    "vertical-tab-in-row.csv": "line 2: expected 2 fields, found 3",
+    "form-feed-ends-row.csv": "line 3: right: '4\\u{0C}' is not a whole number",
+  ]
+
+  @Test func inputTracesGiveTheSameErrorWholeAndStreamed() throws {
+    let directory = Self.regressions.appendingPathComponent("InputTrace")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(Set(names) == Set(Self.inputTraceErrors.keys))
+    for name in names {
+      let path = directory.appendingPathComponent(name).path
+      var whole: TraceError?
+      do { _ = try InputTrace.parse(try TextInput.read(path)) } catch let error as TraceError { whole = error }
+      var streamed: TraceError?
+      do {
+        let stream = try InputTraceStream(path)
+        while try stream.next() != nil {}
+      } catch let error as TraceError {
+        streamed = error
+      }
+      #expect(whole?.description == Self.inputTraceErrors[name], "\(name)")
+      #expect(streamed == whole, "\(name)")
+    }
+  }
+
+  @Test func linesSplitOnlyOnLineFeedsAndCarriageReturns() {
+    #expect(TextInput.lines("a\nb\r\nc\rd") == ["a", "b", "c", "d"])
+    #expect(TextInput.lines("a\u{0B}b\u{0C}c\u{85}d\u{2028}e") == ["a\u{0B}b\u{0C}c\u{85}d\u{2028}e"])
+  }
+}
