@@ -54,7 +54,8 @@ public enum ParameterText {
     if let symbolic { return symbolic }
     if id == .technique || id == .sensitivity {
       let choices = (0...id.info.max).map { format($0, of: id) }
-      throw ParameterInputError("\(name(id)): '\(text)' is not one of \(choices.joined(separator: ", "))")
+      throw ParameterInputError(
+        "\(name(id)): \(TextInput.quoted(text)) is not one of \(choices.joined(separator: ", "))")
     }
     let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : text[...]
     if !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
@@ -174,8 +175,10 @@ public enum ParameterText {
   /// What differs when a file's schema hash is not this build's.
   static func schemaDifference(hash: String, names: Set<String>) -> String {
     let known = Set(allIDs.map(name))
-    var parts = ["parameter file was written for schema \(hash); this build uses \(hex(Parameters.schemaHash))"]
-    let unknown = names.subtracting(known).sorted()
+    var parts = [
+      "parameter file was written for schema \(TextInput.quoted(hash)); this build uses \(hex(Parameters.schemaHash))"
+    ]
+    let unknown = names.subtracting(known).sorted().map { TextInput.quoted($0) }
     let missing = known.subtracting(names).sorted()
     if !unknown.isEmpty { parts.append("unknown here: \(unknown.joined(separator: ", "))") }
     if !missing.isEmpty { parts.append("missing from the file: \(missing.joined(separator: ", "))") }

@@ -41,6 +41,31 @@ import Testing
     }
   }
 
+  /// JSON parameter files whose error once carried the file's text raw, line breaks
+  /// and all (the schema hash, unknown names, a symbol): the start of each error.
+  static let parameterJSONErrors = [
+    "schema-hash-with-cr.json": "parameter file was written for schema '0\u{FFFD}",
+    "unknown-name-with-newline.json":
+      "parameter file was written for schema '0x00000000'; this build uses 0x04ee9553; unknown here: 'wrap\\nx';",
+    "symbol-with-newline.json":
+      "technique: 'pulse\\nwrap' is not one of thumb-roll, pulse, press-through, two-button, wrap, positional",
+  ]
+
+  @Test func parameterFilesGiveOneLineErrors() throws {
+    let directory = Self.regressions.appendingPathComponent("ParameterJSON")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(Set(names) == Set(Self.parameterJSONErrors.keys))
+    for name in names {
+      let text = try TextInput.read(directory.appendingPathComponent(name).path)
+      let error = #expect(throws: ParameterInputError.self) {
+        try ParameterText.applying(try ParameterText.assignments(inFile: text), to: .defaults)
+      }
+      let message = error?.description ?? ""
+      #expect(message.hasPrefix(Self.parameterJSONErrors[name] ?? "?"), "\(name): \(message)")
+      #expect(!message.contains { $0.isNewline }, "\(name): \(message)")
+    }
+  }
+
   @Test func linesSplitOnlyOnLineFeedsAndCarriageReturns() {
     #expect(TextInput.lines("a\nb\r\nc\rd") == ["a", "b", "c", "d"])
     #expect(TextInput.lines("a\u{0B}b\u{0C}c\u{85}d\u{2028}e") == ["a\u{0B}b\u{0C}c\u{85}d\u{2028}e"])
