@@ -182,11 +182,13 @@ def load(browser):
 
 
 def damage_newest_record(flash):
-    """Flips a payload bit of the record with the highest sequence number (slots of 1024 bytes)."""
+    """Flips a payload bit of the record with the highest sequence number (slots of 1024 bytes,
+    after the file's 20-byte FPFLASH header, FileFlash.headerSize)."""
     data = bytearray(flash.read_bytes())
-    sequences = [int.from_bytes(data[slot * 1024 + 8:slot * 1024 + 12], "little") for slot in (0, 1)]
+    base = 20
+    sequences = [int.from_bytes(data[base + slot * 1024 + 8:base + slot * 1024 + 12], "little") for slot in (0, 1)]
     newest = 0 if sequences[0] > sequences[1] else 1
-    data[newest * 1024 + 40] ^= 0x10
+    data[base + newest * 1024 + 40] ^= 0x10
     flash.write_bytes(bytes(data))
 
 
