@@ -17,6 +17,9 @@ let package = Package(
     .executable(name: "forcectl", targets: ["ForceCtl"]),
     .executable(name: "forcepicker-sitl", targets: ["ForceSITL"]),
     .library(name: "ForceEngine", targets: ["ForceEngine"]),
+    // For the fuzz targets (Tests/Fuzzing, Docs/fuzzing.md), a package of their own.
+    .library(name: "ForceProtocol", targets: ["ForceProtocol"]),
+    .library(name: "ForceTrace", targets: ["ForceTrace"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

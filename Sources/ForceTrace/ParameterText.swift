@@ -186,8 +186,10 @@ public enum ParameterText {
   /// What differs when a file's schema hash is not this build's.
   static func schemaDifference(hash: String, names: Set<String>) -> String {
     let known = Set(allIDs.map(name))
-    var parts = ["parameter file was written for schema \(hash); this build uses \(hex(Parameters.schemaHash))"]
-    let unknown = names.subtracting(known).sorted()
+    var parts = [
+      "parameter file was written for schema \(TextInput.quoted(hash)); this build uses \(hex(Parameters.schemaHash))"
+    ]
+    let unknown = names.subtracting(known).sorted().map { TextInput.quoted($0) }
     let missing = known.subtracting(names).sorted()
     if !unknown.isEmpty { parts.append("unknown here: \(unknown.joined(separator: ", "))") }
     if !missing.isEmpty { parts.append("missing from the file: \(missing.joined(separator: ", "))") }

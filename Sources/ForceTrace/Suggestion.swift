@@ -5,8 +5,12 @@ public enum Suggestion {
   public static func closest(to text: String, among candidates: [String]) -> String? {
     let limit = min(3, max(1, text.count / 3))
     var best: (name: String, distance: Int)?
+    let typed = Array(text.lowercased())
     for candidate in candidates {
-      let distance = editDistance(Array(text.lowercased()), Array(candidate.lowercased()))
+      let known = Array(candidate.lowercased())
+      // The distance is at least the difference in length: no table needed past the limit.
+      if abs(typed.count - known.count) > limit { continue }
+      let distance = editDistance(typed, known)
       if distance <= limit && distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
     }
     return best?.name

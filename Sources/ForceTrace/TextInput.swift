@@ -52,10 +52,11 @@ public enum TextInput {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// The lines of a text, split on LF, CRLF or CR (Swift treats "\r\n" as one
-  /// Character, so splitting on "\n" alone would miss it).
+  /// The lines of a text, split on LF, CRLF or CR only (Swift treats "\r\n" as one
+  /// Character, so splitting on "\n" alone would miss it), as `LineReader` splits them:
+  /// other Unicode line breaks (VT, FF, NEL, U+2028) stay inside their line.
   public static func lines(_ text: String) -> [Substring] {
-    text.split(omittingEmptySubsequences: false) { $0.isNewline }
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
   }
 
   /// Text for an error message: control characters escaped, at most `limit` characters.

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import ForceTrace
+
+/// The inputs the fuzzers found (`Tests/Fuzzing/Regressions`, Docs/fuzzing.md), each
+/// through the entry points of its fuzz target: the one-line error it was committed
+/// for, never a trap.
+@Suite struct FuzzRegressionTests {
+  static let regressions = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fuzzing/Regressions")
+
+  /// Input traces with a line break other than LF, CR or CRLF (VT, FF): the whole
+  /// read (`TextInput.read`, `InputTrace.parse`) once split lines there and the
+  /// streamed read (`InputTraceStream`) did not, so the two disagreed.
+  static let inputTraceErrors = [
+    "vertical-tab-alone.csv": "line 1: header has no 'left' column (found '\\u{0B}')",
+    "vertical-tab-in-header.csv": "line 2: expected 3 fields, found 4",
+    "vertical-tab-in-row.csv": "line 2: expected 2 fields, found 3",
+    "form-feed-ends-row.csv": "line 3: right: '4\\u{0C}' is not a whole number",
+  ]
+
+  @Test func inputTracesGiveTheSameErrorWholeAndStreamed() throws {
+    let directory = Self.regressions.appendingPathComponent("InputTrace")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(Set(names) == Set(Self.inputTraceErrors.keys))
+    for name in names {
+      let path = directory.appendingPathComponent(name).path
+      var whole: TraceError?
+      do { _ = try InputTrace.parse(try TextInput.read(path)) } catch let error as TraceError { whole = error }
+      var streamed: TraceError?
+      do {
+        let stream = try InputTraceStream(path)
+        while try stream.next() != nil {}
+      } catch let error as TraceError {
+        streamed = error
+      }
+      #expect(whole?.description == Self.inputTraceErrors[name], "\(name)")
+      #expect(streamed == whole, "\(name)")
+    }
+  }
+
+  /// JSON parameter files whose error once carried the file's text raw, line breaks
+  /// and all (the schema hash, unknown names, a symbol): the start of each error.
+  static let parameterJSONErrors = [
+    "schema-hash-with-cr.json": "parameter file was written for schema '0\u{FFFD}",
+    "unknown-name-with-newline.json":
+      "parameter file was written for schema '0x00000000'; this build uses 0x04ee9553; unknown here: 'wrap\\nx';",
+    "symbol-with-newline.json":
+      "technique: 'pulse\\nwrap' is not one of thumb-roll, pulse, press-through, two-button, wrap, positional",
+  ]
+
+  @Test func parameterFilesGiveOneLineErrors() throws {
+    let directory = Self.regressions.appendingPathComponent("ParameterJSON")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(Set(names) == Set(Self.parameterJSONErrors.keys))
+    for name in names {
+      let text = try TextInput.read(directory.appendingPathComponent(name).path)
+      let error = #expect(throws: ParameterInputError.self) {
+        try ParameterText.applying(try ParameterText.assignments(inFile: text), to: .defaults)
+      }
+      let message = error?.description ?? ""
+      #expect(message.hasPrefix(Self.parameterJSONErrors[name] ?? "?"), "\(name): \(message)")
+      #expect(!message.contains { $0.isNewline }, "\(name): \(message)")
+    }
+  }
+
+  @Test func linesSplitOnlyOnLineFeedsAndCarriageReturns() {
+    #expect(TextInput.lines("a\nb\r\nc\rd") == ["a", "b", "c", "d"])
+    #expect(TextInput.lines("a\u{0B}b\u{0C}c\u{85}d\u{2028}e") == ["a\u{0B}b\u{0C}c\u{85}d\u{2028}e"])
+  }
+}
