@@ -16,9 +16,9 @@ import Testing
   /// streamed read (`InputTraceStream`) did not, so the two disagreed.
   static let inputTraceErrors = [
     "vertical-tab-alone.csv": "line 1: header has no 'left' column (found '\\u{0B}')",
-    "vertical-tab-in-header.csv": "line 2: expected 3 fields, found 4",
-    "vertical-tab-in-row.csv": "line 2: expected 2 fields, found 3",
-    "form-feed-ends-row.csv": "line 3: right: '4\\u{0C}' is not a whole number",
+    "vertical-tab-in-header.csv": "line 2, column 8: expected 3 fields, found 4",
+    "vertical-tab-in-row.csv": "line 2, column 7: expected 2 fields, found 3",
+    "form-feed-ends-row.csv": "line 3, column 5: right: '4\\u{0C}' is not a whole number",
   ]
 
   @Test func inputTracesGiveTheSameErrorWholeAndStreamed() throws {
