@@ -61,6 +61,8 @@ extension ForceCtl.Sim {
       }
     }
 
+    @OptionGroup public var progress: ProgressOptions
+
     public func run() throws {
       let table = try TargetFile.read(targets)
       var start = UserPopulation.novice
@@ -73,11 +75,14 @@ extension ForceCtl.Sim {
         participants: participants, repetitions: runs.repetitions, seed: runs.seed, base: try parameters.resolve(),
         jobs: runs.jobs)
       let result: FitResult
+      let line = progress.line("sim fit", unit: "studies")
       do {
+        defer { line.finish() }
         result = try PopulationFit.fit(
           table, from: start, fixed: Set(fix), config: config,
           optimiser: NelderMead(maxEvaluations: evaluations, step: step)
         ) { count, score, _ in
+          line.report(Double(count), fraction: Double(count) / Double(evaluations))
           if count % 10 == 0 {
             FileHandle.standardOutput.write(Data("evaluation \(count): score \(StudySummary.fixed(score, 3))\n".utf8))
           }
