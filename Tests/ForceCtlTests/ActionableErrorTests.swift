@@ -7,27 +7,10 @@ import Testing
 
 /// Errors a person can act on: where in the file, what was typed, what was meant.
 @Suite struct ActionableErrorTests {
-  let directory: String = {
-    let path = NSTemporaryDirectory() + "forcectl-errors-\(UUID().uuidString)"
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }()
-
-  func file(_ name: String, _ text: String) -> String {
-    let path = directory + "/" + name
-    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-    return path
-  }
-
-  func failure(_ arguments: [String]) -> String? {
-    do {
-      var command = try ForceCtl.parseAsRoot(arguments)
-      try command.run()
-      return nil
-    } catch {
-      return ForceCtl.message(for: error)
-    }
-  }
+  let scratch = ScratchCLI("forcectl-errors")
+  var directory: String { scratch.directory }
+  func file(_ name: String, _ text: String) -> String { scratch.file(name, text) }
+  func failure(_ arguments: [String]) -> String? { scratch.failure(arguments) }
 
   @Test func traceErrorsNameLineAndColumnWithTheTextEscaped() {
     let extra = file("extra.csv", "left,right\n1,2\n3,4,5\n")

@@ -6,30 +6,12 @@ import Testing
 /// Output files and text inputs as Docs/csv-formats.md describes them: safe writes,
 /// any line ending, `-` for standard input, errors instead of traps.
 @Suite(.serialized) struct SafeFileTests {
-  let directory: String = {
-    let path = NSTemporaryDirectory() + "forcectl-safe-\(UUID().uuidString)"
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }()
-
-  func file(_ name: String, _ text: String) -> String {
-    let path = directory + "/" + name
-    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-    return path
-  }
+  let scratch = ScratchCLI("forcectl-safe")
+  var directory: String { scratch.directory }
+  func file(_ name: String, _ text: String) -> String { scratch.file(name, text) }
+  func failure(_ arguments: [String]) -> String? { scratch.failure(arguments) }
 
   func contents(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "<unreadable>" }
-
-  /// The error a run ends with, as the user sees it; nil on success.
-  func failure(_ arguments: [String]) -> String? {
-    do {
-      var command = try ForceCtl.parseAsRoot(arguments)
-      try command.run()
-      return nil
-    } catch {
-      return ForceCtl.message(for: error)
-    }
-  }
 
   /// Runs `body` with file descriptor `target` sent to `path`.
   func redirecting(_ target: Int32, to path: String, flags: Int32, _ body: () -> String?) -> String? {

@@ -1,0 +1,33 @@
+import ArgumentParser
+import ForceCtlKit
+import Foundation
+
+/// A scratch directory for command-line tests, and `forcectl` run in-process as a
+/// user would type it.
+struct ScratchCLI {
+  /// The directory, created empty.
+  let directory: String
+
+  init(_ label: String) {
+    directory = NSTemporaryDirectory() + "\(label)-\(UUID().uuidString)"
+    try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+  }
+
+  /// Writes `text` to `name` in the directory; returns its path.
+  func file(_ name: String, _ text: String) -> String {
+    let path = directory + "/" + name
+    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    return path
+  }
+
+  /// The error a run ends with, as the user sees it; nil on success.
+  func failure(_ arguments: [String]) -> String? {
+    do {
+      var command = try ForceCtl.parseAsRoot(arguments)
+      try command.run()
+      return nil
+    } catch {
+      return ForceCtl.message(for: error)
+    }
+  }
+}
