@@ -101,6 +101,18 @@ import Testing
     let fitted = try PopulationText.parse(text)
     #expect(text.hasPrefix("# Simulated-user population fitted by forcectl sim fit"))
     #expect(fitted != .practised)
+    // The file records the command that wrote it; run again, that command writes the same file.
+    let recorded = try #require(PopulationText.command(in: text))
+    #expect(
+      recorded
+        == "forcectl sim fit --targets \(targets) --step 0.15 --evaluations 3 --participants 1 --repetitions 1 --seed 1"
+    )
+    let again = output + ".again"
+    defer { try? FileManager.default.removeItem(atPath: again) }
+    var rerun = try ForceCtl.parseAsRoot(
+      recorded.split(separator: " ").dropFirst().map(String.init) + ["--output", again, "--jobs", "1"])
+    try rerun.run()
+    #expect(try String(contentsOfFile: again, encoding: .utf8) == text)
     // --targets is required; --evaluations must be positive.
     #expect(throws: (any Error).self) { try ForceCtl.parseAsRoot(["sim", "fit", "--output", output]) }
     #expect(throws: (any Error).self) {

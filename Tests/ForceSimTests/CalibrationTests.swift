@@ -55,6 +55,28 @@ import Testing
     }
   }
 
+  /// The committed novices are what the fit their file records wrote: the command is
+  /// the one Docs/user-model.md documents, starts from a fixed file (not from its own
+  /// output), runs this study's design, and the score it recorded is this study's score
+  /// of the committed population. (Rerunning the command itself takes minutes; the
+  /// command tests check on a small fit that a recorded command rewrites its file.)
+  @Test func theNoviceFileRecordsTheFitThatWroteItAndItsScore() throws {
+    let text = try FitTests.document("novice-users.txt")
+    let command = try #require(PopulationText.command(in: text))
+    #expect(try FitTests.document("user-model.md").contains(command + " --output Docs/novice-users.txt"))
+    let words = command.split(separator: " ").map(String.init)
+    func option(_ name: String) -> String? { words.firstIndex(of: name).map { words[$0 + 1] } }
+    #expect(option("--targets") == "Docs/study1-targets.csv" && !words.contains("--set"))
+    #expect(option("--seed") == "1" && option("--participants") == "16" && option("--repetitions") == "3")
+    let from = try #require(option("--from"))
+    #expect(from != "Docs/novice-users.txt")
+    let start = try String(contentsOf: FitTests.root.appendingPathComponent(from), encoding: .utf8)
+    #expect(try PopulationText.parse(start) != UserPopulation.novice)
+    let (compared, success) = PopulationFit.assess(try Self.study.get().records, table: try Self.targets())
+    let score = StudySummary.fixed(PopulationFit.objective(compared, success: success.map(\.1)), 3)
+    #expect(text.contains("; score \(score) after "), "this study scores the committed population \(score)")
+  }
+
   @Test func summaryComparesWithTheTargetsCellByCell() throws {
     let cells = try Self.cells()
     let table = try Self.targets()

@@ -79,8 +79,8 @@ import Testing
     let exact = ComparedCell(target: cell, simulated: SampleStats([500.0, 1500]))  // M 1000, SD 707
     #expect(abs(exact.meanError! - 0) < 1e-12)
     #expect(abs(exact.sdError! - (500 * 2.0.squareRoot() / 500 - 1)) < 1e-12)
-    let sdTerm = (2.0.squareRoot() - 1) / 0.35  // 1.18: beyond 0.9 of the tolerance, so the wall adds
-    let expected = sdTerm * sdTerm + 25 * (sdTerm - 0.9) * (sdTerm - 0.9)
+    let sdTerm = (2.0.squareRoot() - 1) / 0.35  // 1.18: beyond the tolerance, so both walls add
+    let expected = sdTerm * sdTerm + 25 * (sdTerm - 0.9) * (sdTerm - 0.9) + 1000 * (sdTerm - 1) * (sdTerm - 1)
     #expect(abs(PopulationFit.objective([exact], success: [1]) - expected) < 1e-9)
     #expect(abs(PopulationFit.objective([exact], success: [0.945]) - expected - 4) < 1e-9)
     let worse = ComparedCell(target: cell, simulated: SampleStats([600.0, 1600]))  // M +10 %, the same SD

@@ -22,7 +22,8 @@ public struct FitResult: Sendable {
 /// objective is deterministic) and scores it: the sum over cells of the squared
 /// relative error of the mean over 0.15 plus that of the SD over 0.35 (the tolerances
 /// of `Docs/user-model.md`), plus 25 times the square of how far a term exceeds 0.9
-/// (every cell inside its tolerance, not just most), plus a penalty for success below
+/// and 1000 times that of how far it exceeds 1 (every cell inside its tolerance, not
+/// just most), plus a penalty for success below
 /// 96.5 % (a margin above the 95 % bar). `NelderMead`
 /// minimises it over the parameters scaled to their bounds.
 public enum PopulationFit {
@@ -32,10 +33,13 @@ public enum PopulationFit {
     for row in compared {
       let m = (row.meanError ?? 10) / 0.15
       let s = (row.sdError ?? 10) / 0.35
-      // Plus a steep wall from 90 % of a tolerance on: every cell inside, not just most.
+      // Plus a steep wall from 90 % of a tolerance on, and a steeper one past the
+      // tolerance itself: every cell inside, not just most.
       let mOver = Swift.max(0, abs(m) - 0.9)
       let sOver = Swift.max(0, abs(s) - 0.9)
-      total += m * m + s * s + 25 * (mOver * mOver + sOver * sOver)
+      let mOut = Swift.max(0, abs(m) - 1)
+      let sOut = Swift.max(0, abs(s) - 1)
+      total += m * m + s * s + 25 * (mOver * mOver + sOver * sOver) + 1000 * (mOut * mOut + sOut * sOut)
     }
     for rate in success where rate < 0.965 {
       let short = (0.965 - rate) / 0.01
@@ -51,12 +55,20 @@ public enum PopulationFit {
     var config = config
     config.techniques = table.techniques
     config.population = population
-    let result = try StudyRunner.run(config)
+    return assess(try StudyRunner.run(config).records, table: table)
+  }
+
+  /// The table's cells and each of its techniques' success rate in `records` (other
+  /// techniques' records are ignored; a study of more techniques with the same seed
+  /// holds the same records for these).
+  public static func assess(
+    _ records: [TrialRecord], table: TargetTable
+  ) -> (compared: [ComparedCell], success: [(Technique, Double)]) {
     let success = table.techniques.map { technique in
-      let mine = result.records.filter { $0.technique == technique }
+      let mine = records.filter { $0.technique == technique }
       return (technique, mine.isEmpty ? 0 : Double(mine.filter(\.success).count) / Double(mine.count))
     }
-    return (TargetComparison.compare(result.records, with: table), success)
+    return (TargetComparison.compare(records, with: table), success)
   }
 
   /// Fits from `start`, keeping the parameters named in `fixed` (`UserPopulation.names`)

@@ -1,8 +1,21 @@
 import ForceTrace
+
 /// The population file `forcectl sim fit` writes and `sim study --users` reads
 /// (`Docs/novice-users.txt`): one `name = value` line per free parameter of
 /// `UserPopulation`, in any order, all of them; `#` starts a comment.
 public enum PopulationText {
+  /// Starts the comment line that records the `forcectl sim fit` command (without its
+  /// `--output`) that wrote the file.
+  public static let commandPrefix = "Command: "
+
+  /// The fit command a population file records (`commandPrefix`), if it has one.
+  public static func command(in text: String) -> String? {
+    for line in text.split(separator: "\n") where line.hasPrefix("# " + commandPrefix) {
+      return String(line.dropFirst(2 + commandPrefix.count))
+    }
+    return nil
+  }
+
   /// The file for `population`, headed by `comments` (each becomes a `#` line).
   public static func format(_ population: UserPopulation, comments: [String] = []) -> String {
     var text = comments.map { "# " + $0 + "\n" }.joined()

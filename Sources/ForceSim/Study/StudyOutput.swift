@@ -2,9 +2,10 @@ import Foundation
 
 /// Writes a study's files into a directory.
 ///
-/// `trials.csv` is written first; the summaries (`summary.md`, `summary.csv`) and the
-/// charts (`time-by-range.svg`, `time-by-distance.svg`, `success-by-distance.svg`)
-/// are then computed from that file read back, so they always agree with it.
+/// `trials.csv` holds every record; the summaries (`summary.md`, `summary.csv`) and the
+/// charts (`time-by-range.svg`, `time-by-distance.svg`, `success-by-distance.svg`) are
+/// computed from the same records in memory (`StudySummary` reads nothing but the
+/// records, so `trials.csv` read back gives the same numbers; a test keeps it so).
 /// `participants.csv` lists each participant's user model.
 public enum StudyOutput {
   /// Writes everything; returns the summary cells.
@@ -16,7 +17,7 @@ public enum StudyOutput {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     let trialsURL = url.appendingPathComponent("trials.csv")
     try TrialCSV.text(result.records).write(to: trialsURL, atomically: true, encoding: .utf8)
-    let cells = try summarize(trialsAt: trialsURL.path)
+    let cells = StudySummary.cells(result.records)
     try StudyReport.markdown(cells, notes: notes, targets: targets).write(
       to: url.appendingPathComponent("summary.md"), atomically: true, encoding: .utf8)
     try StudySummary.csv(cells).write(to: url.appendingPathComponent("summary.csv"), atomically: true, encoding: .utf8)
@@ -29,12 +30,6 @@ public enum StudyOutput {
     try participantsCSV(result.profiles).write(
       to: url.appendingPathComponent("participants.csv"), atomically: true, encoding: .utf8)
     return cells
-  }
-
-  /// The summary cells of a `trials.csv` file.
-  public static func summarize(trialsAt path: String) throws -> [SummaryCell] {
-    let text = try String(contentsOfFile: path, encoding: .utf8)
-    return StudySummary.cells(try TrialCSV.parse(text))
   }
 
   /// One line per participant: its user-model constants.

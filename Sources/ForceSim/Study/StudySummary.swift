@@ -67,7 +67,7 @@ public enum StudySummary {
 
   static func cell(_ technique: Technique, _ factor: String, _ level: String, _ records: [TrialRecord]) -> SummaryCell {
     SummaryCell(
-      technique: String(describing: technique.name), factor: factor, level: level, trials: records.count,
+      technique: technique.name.description, factor: factor, level: level, trials: records.count,
       time: SampleStats(records.filter { !$0.outcome.timedOut }.map { Double($0.outcome.timeMs) }),
       crossings: SampleStats(records.map { Double($0.outcome.crossings) }),
       successRate: records.isEmpty ? 0 : Double(records.filter(\.success).count) / Double(records.count),

@@ -15,19 +15,34 @@ public enum TrialCSV {
   /// The whole file: header and one line per record, each ending in a newline.
   public static func text(_ records: [TrialRecord]) -> String {
     var text = header + "\n"
-    for record in records { text += row(record) + "\n" }
+    text.reserveCapacity(text.utf8.count + 64 * records.count)
+    for record in records {
+      append(record, to: &text)
+      text += "\n"
+    }
     return text
   }
 
   /// One line (no newline).
   public static func row(_ r: TrialRecord) -> String {
-    let fields: [String] = [
-      String(describing: r.technique.name), String(r.participant), String(r.trial), String(r.repetition),
-      String(r.task.range), r.task.distance.label, String(describing: r.task.direction.name), String(r.task.start),
-      String(r.task.target), r.outcome.committed.map { String($0) } ?? "", String(r.outcome.timeMs),
-      String(r.outcome.crossings), r.success ? "1" : "0", r.outcome.timedOut ? "1" : "0",
-    ]
-    return fields.joined(separator: ",")
+    var line = ""
+    append(r, to: &line)
+    return line
+  }
+
+  /// Appends one line (no newline): field by field, without an array of fields
+  /// (`StaticString.description` also spares the dynamic casts of `String(describing:)`).
+  static func append(_ r: TrialRecord, to text: inout String) {
+    text += r.technique.name.description
+    text += ",\(r.participant),\(r.trial),\(r.repetition),\(r.task.range),"
+    text += r.task.distance.label
+    text += ","
+    text += r.task.direction.name.description
+    text += ",\(r.task.start),\(r.task.target),"
+    if let committed = r.outcome.committed { text += String(committed) }
+    text += ",\(r.outcome.timeMs),\(r.outcome.crossings),"
+    text += r.success ? "1," : "0,"
+    text += r.outcome.timedOut ? "1" : "0"
   }
 
   /// Reads a file written by `text(_:)`. Errors name the line.

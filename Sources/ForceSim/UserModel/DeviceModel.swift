@@ -69,7 +69,12 @@ public struct DeviceModel: Sendable {
       raw = Swift.max(0, raw - rate * frameMs)
       seen += alpha * (raw - seen)
       elapsed += frameMs
-      if seen > rest { items += (reverse ? reverseSpeed(force: seen) : speed(force: seen)) * frameMs / 1000 }
+      if seen > rest {
+        items += (reverse ? reverseSpeed(force: seen) : speed(force: seen)) * frameMs / 1000
+      } else if items == 0 || elapsed - quickReleaseMs >= 1e-9 {
+        // Below rest nothing more scrolls, and the slip below is already decided.
+        break
+      }
     }
     let slip = Swift.min(1, Swift.max(0, (elapsed - quickReleaseMs) / 1e-9))
     return slip * items

@@ -77,7 +77,7 @@ public struct SimulatedUser {
     device = DeviceModel(parameters)
     frameMs = 1000 / Double(parameters.sampleRateHz)
     self.rng = rng
-    let delayMs = self.rng.normal(profile.visualDelayMs, profile.delayJitterMs, 100, 400)
+    let delayMs = self.rng.truncatedNormal(profile.visualDelayMs, profile.delayJitterMs, 100, 400)
     self.profile = profile.forOneTrial(using: &self.rng)
     delayFrames = Swift.max(1, Int((delayMs / frameMs).rounded()))
     shownHistory = Array(repeating: start, count: delayFrames + 1)

@@ -38,6 +38,8 @@ struct ThumbDynamics {
   var lagMs = 0.0
   var lagFrameMs = 0.0
   var lagFactor = 0.0
+  /// The normal generator's tables (`Ziggurat`), read once per trial, not per draw.
+  let normals = Ziggurat.table
 
   init(balance: Double, profile: UserProfile, frameMs: Double) {
     self.balance = balance
@@ -66,8 +68,8 @@ struct ThumbDynamics {
     let step = command.balanceRate * frameMs / 1000
     balance += Swift.min(step, Swift.max(-step, command.balance - balance))
 
-    forceNoise = rho * forceNoise + innovation * rng.gaussian()
-    balanceNoise = rho * balanceNoise + innovation * rng.gaussian()
+    forceNoise = rho * forceNoise + innovation * rng.zigguratNormal(normals)
+    balanceNoise = rho * balanceNoise + innovation * rng.zigguratNormal(normals)
     guard force > 0 else {
       felt = 0
       return (0, 0)

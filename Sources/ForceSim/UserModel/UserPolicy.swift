@@ -144,7 +144,7 @@ extension SimulatedUser {
     let sign = needed == .up ? 1 : -1
     thinking = profile.decisionMs > 0
     // Each quick press has its own rate (impulse variability, Schmidt et al. 1979: CV ≈ 0.2).
-    pressRise = profile.ballisticRisePerMs * exp(0.2 * rng.normal(0, 1, -2.5, 2.5))
+    pressRise = profile.ballisticRisePerMs * exp(0.2 * rng.truncatedNormal(0, 1, -2.5, 2.5))
     switch technique {
     case .thumbRoll:
       maneuver = .roll(sign)
@@ -159,8 +159,8 @@ extension SimulatedUser {
     case .pulse:
       maneuver = .pulse
       stage = 0
-      pulsePeak = rng.normal(profile.pulsePeak, profile.pulseJitter, 560, 1000)
-      pulseHold = profile.pulseHoldMs * pulseHoldScale * exp(profile.trialSpread * rng.normal(0, 1, -2.5, 2.5))
+      pulsePeak = rng.truncatedNormal(profile.pulsePeak, profile.pulseJitter, 560, 1000)
+      pulseHold = profile.pulseHoldMs * pulseHoldScale * exp(profile.trialSpread * rng.truncatedNormal(0, 1, -2.5, 2.5))
     case .pressThrough:
       maneuver = needed == .down ? .pressDown : .pressUp
       stage = 0

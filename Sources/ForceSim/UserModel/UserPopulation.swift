@@ -76,13 +76,14 @@ public struct UserPopulation: Equatable, Sendable {
 
   /// Sets a participant's learnable traits from this population.
   func apply(to p: inout UserProfile, using g: inout SplitMix64) {
-    let slowness = skillSpread > 0 ? exp(skillSpread * g.normal(0, 1, -2.5, 2.5)) : 1
+    let slowness = skillSpread > 0 ? exp(skillSpread * g.truncatedNormal(0, 1, -2.5, 2.5)) : 1
     p.homingTimeS = homingTimeS * slowness
     p.decisionMs = decisionMs * slowness
     p.pulseHoldMs = pulseHoldMs * slowness
-    p.overpress = g.normal(overpress, 200, max(1040, overpress - 500), min(2046, overpress + 500))
-    p.searchFallPerMs = g.normal(searchFallPerMs, 0.5 * searchFallPerMs, 0.25 * searchFallPerMs, 3 * searchFallPerMs)
-    p.creepLead = g.normal(creepLead, 0.2 * creepLead, 0.5 * creepLead, 1.5 * creepLead)
+    p.overpress = g.truncatedNormal(overpress, 200, max(1040, overpress - 500), min(2046, overpress + 500))
+    p.searchFallPerMs = g.truncatedNormal(
+      searchFallPerMs, 0.5 * searchFallPerMs, 0.25 * searchFallPerMs, 3 * searchFallPerMs)
+    p.creepLead = g.truncatedNormal(creepLead, 0.2 * creepLead, 0.5 * creepLead, 1.5 * creepLead)
     p.trialSpread = trialSpread
   }
 

@@ -103,34 +103,34 @@ public struct UserProfile: Equatable, Sendable {
   /// log-normal slowness factor (median 1, log-SD `skillSpread`) shared by every technique.
   public static func draw(_ population: UserPopulation = .novice, using g: inout SplitMix64) -> UserProfile {
     var p = UserProfile.typical
-    p.visualDelayMs = g.normal(220, 25, 170, 290)
-    p.controlledRisePerMs = g.normal(2.8, 0.5, 1.8, 4.0)
-    p.controlledFallPerMs = g.normal(2.8, 0.5, 1.8, 4.0)
-    p.forceLagMs = g.normal(40, 8, 25, 60)
-    p.ballisticRisePerMs = g.normal(11, 1.5, 8, 14)
-    p.liftFallPerMs = g.normal(14, 2, 10, 18)
-    p.noiseCV = g.normal(0.03, 0.008, 0.015, 0.05)
-    p.noiseFloor = g.normal(3, 1, 1, 6)
-    p.balanceNoise = g.normal(0.02, 0.006, 0.008, 0.035)
-    p.neutralBias = g.normal(0, 0.06, -0.15, 0.15)
-    p.rollAmplitude = g.normal(0.42, 0.06, 0.3, 0.55)
-    p.rollRatePerS = g.normal(4, 0.7, 2.5, 6)
-    p.buttonBalance = g.normal(0.75, 0.08, 0.55, 0.9)
-    p.buttonSwitchMs = g.normal(200, 30, 140, 280)
-    p.restFraction = g.normal(0.55, 0.08, 0.4, 0.7)
-    p.prepareMs = g.normal(250, 50, 150, 400)
-    p.relaxHoldMs = g.normal(80, 20, 40, 140)
-    p.anticipation = g.normal(0.7, 0.15, 0.4, 1.0)
-    p.speedBelief = g.normal(1, 0.08, 0.8, 1.2)
-    p.homingTimeS = g.normal(0.4, 0.1, 0.2, 0.65)
-    p.creepLead = g.normal(0.4, 0.08, 0.25, 0.55)
-    p.cruiseFraction = g.normal(0.85, 0.08, 0.65, 1)
-    p.boostDistance = g.normal(28, 5, 18, 40)
-    p.boostForce = g.normal(920, 40, 850, 990)
-    p.releaseMargin = g.normal(0.2, 0.06, 0.05, 0.35)
-    p.pulsePeak = g.normal(760, 50, 660, 900)
-    p.pauseMs = g.normal(120, 30, 60, 200)
-    p.dwellMs = g.normal(200, 40, 120, 300)
+    p.visualDelayMs = g.truncatedNormal(220, 25, 170, 290)
+    p.controlledRisePerMs = g.truncatedNormal(2.8, 0.5, 1.8, 4.0)
+    p.controlledFallPerMs = g.truncatedNormal(2.8, 0.5, 1.8, 4.0)
+    p.forceLagMs = g.truncatedNormal(40, 8, 25, 60)
+    p.ballisticRisePerMs = g.truncatedNormal(11, 1.5, 8, 14)
+    p.liftFallPerMs = g.truncatedNormal(14, 2, 10, 18)
+    p.noiseCV = g.truncatedNormal(0.03, 0.008, 0.015, 0.05)
+    p.noiseFloor = g.truncatedNormal(3, 1, 1, 6)
+    p.balanceNoise = g.truncatedNormal(0.02, 0.006, 0.008, 0.035)
+    p.neutralBias = g.truncatedNormal(0, 0.06, -0.15, 0.15)
+    p.rollAmplitude = g.truncatedNormal(0.42, 0.06, 0.3, 0.55)
+    p.rollRatePerS = g.truncatedNormal(4, 0.7, 2.5, 6)
+    p.buttonBalance = g.truncatedNormal(0.75, 0.08, 0.55, 0.9)
+    p.buttonSwitchMs = g.truncatedNormal(200, 30, 140, 280)
+    p.restFraction = g.truncatedNormal(0.55, 0.08, 0.4, 0.7)
+    p.prepareMs = g.truncatedNormal(250, 50, 150, 400)
+    p.relaxHoldMs = g.truncatedNormal(80, 20, 40, 140)
+    p.anticipation = g.truncatedNormal(0.7, 0.15, 0.4, 1.0)
+    p.speedBelief = g.truncatedNormal(1, 0.08, 0.8, 1.2)
+    p.homingTimeS = g.truncatedNormal(0.4, 0.1, 0.2, 0.65)
+    p.creepLead = g.truncatedNormal(0.4, 0.08, 0.25, 0.55)
+    p.cruiseFraction = g.truncatedNormal(0.85, 0.08, 0.65, 1)
+    p.boostDistance = g.truncatedNormal(28, 5, 18, 40)
+    p.boostForce = g.truncatedNormal(920, 40, 850, 990)
+    p.releaseMargin = g.truncatedNormal(0.2, 0.06, 0.05, 0.35)
+    p.pulsePeak = g.truncatedNormal(760, 50, 660, 900)
+    p.pauseMs = g.truncatedNormal(120, 30, 60, 200)
+    p.dwellMs = g.truncatedNormal(200, 40, 120, 300)
     population.apply(to: &p, using: &g)
     return p
   }
@@ -140,13 +140,13 @@ public struct UserProfile: Equatable, Sendable {
   /// by another.
   func forOneTrial(using g: inout SplitMix64) -> UserProfile {
     guard trialSpread > 0 else { return self }
-    let factor = exp(trialSpread * g.normal(0, 1, -2.5, 2.5))
+    let factor = exp(trialSpread * g.truncatedNormal(0, 1, -2.5, 2.5))
     var p = self
     p.homingTimeS *= factor
     p.decisionMs *= factor
     p.prepareMs *= factor
     p.pulseHoldMs *= factor
-    p.searchFallPerMs *= exp(trialSpread * g.normal(0, 1, -2.5, 2.5))  // how fast it eases off, independently
+    p.searchFallPerMs *= exp(trialSpread * g.truncatedNormal(0, 1, -2.5, 2.5))  // how fast it eases off, independently
     return p
   }
 

@@ -100,8 +100,22 @@ extension ForceCtl.Sim {
           "Targets: \(targets); seed \(runs.seed); \(participants) participants × \(runs.repetitions) repetitions; "
             + "score \(StudySummary.fixed(result.objective, 3)) after \(result.evaluations) studies.",
         ] + (fix.isEmpty ? [] : ["Fixed at their start values: \(fixedNames)."])
+        + ["\(PopulationText.commandPrefix)\(try command())"]
       try OutputFile.write(PopulationText.format(result.population, comments: comments), to: output)
       print("population written to \(output)")
+    }
+
+    /// This fit as one command, every option that decides the result spelled out
+    /// (`--output` and `--jobs` do not), so the file records what wrote it.
+    func command() throws -> String {
+      var words = ["forcectl sim fit --targets", targets]
+      if let from { words += ["--from", from] }
+      for name in fix { words += ["--fix", name] }
+      words += ["--step", "\(step)", "--evaluations", "\(evaluations)", "--participants", "\(participants)"]
+      words += ["--repetitions", "\(runs.repetitions)", "--seed", "\(runs.seed)"]
+      let changed = changedParameters(try parameters.resolve())
+      if changed != "defaults" { words += changed.split(separator: " ").map { "--set \($0)" } }
+      return words.joined(separator: " ")
     }
   }
 }
