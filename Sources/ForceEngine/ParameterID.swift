@@ -41,46 +41,53 @@ public enum ParameterID: UInt8, Sendable {
   }
 
   /// Everything the device knows about this parameter: a row of the parameter table.
+  /// Compiled in this module only (`@export(interface)`), so the name and unit texts
+  /// are in flash once.
   public var info: ParameterInfo {
-    let row = self.row
-    return ParameterInfo(
-      name: TableText(ParameterID.names, entry: Int(rawValue)), defaultValue: row.defaultValue, min: row.min,
-      max: row.max, unit: TableText(ParameterID.units, entry: Int(row.unit)))
+    @export(interface) get {
+      let row = self.row
+      return ParameterInfo(
+        name: TableText(ParameterID.names, entry: Int(rawValue)), defaultValue: row.defaultValue, min: row.min,
+        max: row.max, unit: TableText(ParameterID.units, entry: Int(row.unit)))
+    }
   }
 
   /// The parameter table, one row per parameter in id order: unit (index into
   /// `units`), default, min, max; the name is entry `rawValue` of `names`. Constant
   /// data: the compiler turns each column into a lookup table in flash. Descriptions
   /// for people live on the host (ForceSim's `ParameterID.summary`), keyed by name.
-  /// Never inlined: every reader shares the one copy of the table in flash.
-  @inline(never) @_optimize(size)
+  /// Never inlined, and compiled in this module only (`@export(interface)`: Embedded
+  /// Swift would otherwise emit a copy of it, with its lookup tables, into each module
+  /// that reads it): every reader shares the one copy of the table in flash.
   var row: (unit: UInt8, defaultValue: Int32, min: Int32, max: Int32) {
-    switch self {
-    case .sampleRateHz: return (0, 200, 50, 1000)
-    case .technique: return (1, 0, 0, Technique.count - 1)
-    case .sensitivity: return (1, 1, 0, Sensitivity.count - 1)
-    case .contactThreshold: return (2, 30, 1, 1020)
-    case .restThreshold: return (2, 205, 2, 1021)
-    case .boostThreshold: return (2, 818, 3, 1022)
-    case .hysteresis: return (2, 10, 0, 100)
-    case .rollThreshold: return (3, 150, 0, 1000)
-    case .speedNormalMax: return (4, 14063, 1, 100_000)
-    case .speedBoostMin: return (4, 36067, 1, 100_000)
-    case .speedBoostMax: return (4, 43401, 1, 100_000)
-    case .filterMs: return (5, 10, 0, 200)
-    case .quickReleaseMs: return (5, 100, 0, 1000)
-    case .pulseWindowMs: return (5, 300, 50, 2000)
-    case .pressThroughLevel: return (2, 1000, 3, 1023)
-    case .rangeMin: return (6, 0, -30_000, 30_000)
-    case .rangeMax: return (6, 100, -30_000, 30_000)
-    case .startValue: return (6, 0, -30_000, 30_000)
-    case .wrap: return (7, 0, 0, 1)
-    case .leftOffset: return (2, 0, 0, 1022)
-    case .rightOffset: return (2, 0, 0, 1022)
-    case .leftGain: return (3, 1000, 100, 10_000)
-    case .rightGain: return (3, 1000, 100, 10_000)
-    case .leftCurve: return (3, 0, 0, 500)
-    case .rightCurve: return (3, 0, 0, 500)
+    @export(interface) @inline(never) @_optimize(size) get {
+      switch self {
+      case .sampleRateHz: return (0, 200, 50, 1000)
+      case .technique: return (1, 0, 0, Technique.count - 1)
+      case .sensitivity: return (1, 1, 0, Sensitivity.count - 1)
+      case .contactThreshold: return (2, 30, 1, 1020)
+      case .restThreshold: return (2, 205, 2, 1021)
+      case .boostThreshold: return (2, 818, 3, 1022)
+      case .hysteresis: return (2, 10, 0, 100)
+      case .rollThreshold: return (3, 150, 0, 1000)
+      case .speedNormalMax: return (4, 14063, 1, 100_000)
+      case .speedBoostMin: return (4, 36067, 1, 100_000)
+      case .speedBoostMax: return (4, 43401, 1, 100_000)
+      case .filterMs: return (5, 10, 0, 200)
+      case .quickReleaseMs: return (5, 100, 0, 1000)
+      case .pulseWindowMs: return (5, 300, 50, 2000)
+      case .pressThroughLevel: return (2, 1000, 3, 1023)
+      case .rangeMin: return (6, 0, -30_000, 30_000)
+      case .rangeMax: return (6, 100, -30_000, 30_000)
+      case .startValue: return (6, 0, -30_000, 30_000)
+      case .wrap: return (7, 0, 0, 1)
+      case .leftOffset: return (2, 0, 0, 1022)
+      case .rightOffset: return (2, 0, 0, 1022)
+      case .leftGain: return (3, 1000, 100, 10_000)
+      case .rightGain: return (3, 1000, 100, 10_000)
+      case .leftCurve: return (3, 0, 0, 500)
+      case .rightCurve: return (3, 0, 0, 500)
+      }
     }
   }
 

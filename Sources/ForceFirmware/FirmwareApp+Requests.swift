@@ -27,10 +27,8 @@ extension FirmwareApp {
       _ = try body.hello()
       // A new session starts from a known state: no bench, no streaming, no injection.
       startSession(seq: seq)
-    case .paramDescribe:
-      describe(try body.parameter(), seq: seq)
-    case .paramGet:
-      get(try body.parameter(), seq: seq)
+    case .paramDescribe, .paramGet:
+      answer(try body.parameter(), describing: request == .paramDescribe, seq: seq)
     case .paramSet:
       set(try body.paramSet(), seq: seq)
     case .paramSetBatch:
@@ -119,11 +117,6 @@ extension FirmwareApp {
     engine.reset(parameters: parameters)
   }
 
-  @inline(never)
-  mutating func get(_ parameter: ParameterID, seq: UInt8) {
-    send(ParamValue(parameter, parameters[parameter]), seq: seq)
-  }
-
   /// `paramDefaults`: every parameter back to its default, applied live.
   @inline(never)
   mutating func restoreDefaults(seq: UInt8) {
@@ -146,9 +139,17 @@ extension FirmwareApp {
     bench.start(seq: seq, frames: frames, parameters: parameters, board: &board)
   }
 
+  /// `paramDescribe` and `paramGet`, in one function: two of the same shape would be
+  /// merged by the optimiser into one called through a function pointer, which the
+  /// static stack analysis cannot follow.
   @inline(never)
-  mutating func describe(_ parameter: ParameterID, seq: UInt8) {
-    send(ParamDescription(parameter, value: parameters[parameter]), seq: seq)
+  mutating func answer(_ parameter: ParameterID, describing: Bool, seq: UInt8) {
+    let value = parameters[parameter]
+    if describing {
+      send(TableDescription(parameter, value: value), seq: seq)
+    } else {
+      send(ParamValue(parameter, value), seq: seq)
+    }
   }
 
   @inline(never)

@@ -6,7 +6,8 @@ public protocol ByteSink {
 }
 
 extension ByteSink {
-  /// Appends a 16-bit value, low byte first.
+  /// Appends a 16-bit value, low byte first (one copy per sink, like `u32`).
+  @inline(never)
   public mutating func u16(_ value: UInt16) throws(ProtocolError) {
     try u8(UInt8(truncatingIfNeeded: value))
     try u8(UInt8(truncatingIfNeeded: value >> 8))
@@ -15,7 +16,9 @@ extension ByteSink {
   /// Appends a 16-bit signed value (two's complement, low byte first).
   public mutating func i16(_ value: Int16) throws(ProtocolError) { try u16(UInt16(bitPattern: value)) }
 
-  /// Appends a 32-bit value, low byte first.
+  /// Appends a 32-bit value, low byte first. Never inlined: one copy per sink, where
+  /// each inlined use would cost four calls of `u8` with their error checks.
+  @inline(never)
   public mutating func u32(_ value: UInt32) throws(ProtocolError) {
     try u16(UInt16(truncatingIfNeeded: value))
     try u16(UInt16(truncatingIfNeeded: value >> 16))
