@@ -29,7 +29,9 @@ public struct FrameWriter: ByteSink {
     try u8(seq)
   }
 
-  /// Appends one byte of the body.
+  /// Appends one byte of the body: the one out-of-line copy, with the CRC step, the
+  /// byte stuffing and the ring write inlined in it, so a reply byte costs one call
+  /// (the calls were most of the device's busy time on a frame with a reply).
   @inline(never)
   public mutating func u8(_ byte: UInt8) throws(ProtocolError) {
     guard frameSize < FrameFormat.maxFrameSize &- 2 else { throw .frameTooLong }
@@ -51,6 +53,7 @@ public struct FrameWriter: ByteSink {
     return count
   }
 
+  @inline(__always)
   mutating func stuff(_ byte: UInt8) throws(ProtocolError) {
     if byte != 0 {
       try put(byte, at: count)
@@ -64,6 +67,7 @@ public struct FrameWriter: ByteSink {
     code = 1
   }
 
+  @inline(__always)
   func put(_ byte: UInt8, at index: Int) throws(ProtocolError) {
     guard index < room else { throw .bufferTooSmall }
     var position = start &+ index
