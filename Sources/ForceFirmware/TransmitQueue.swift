@@ -64,14 +64,20 @@ public struct TransmitQueue {
     return true
   }
 
-  /// Hands queued bytes to the UART until it is busy or the queue is empty.
+  /// Hands queued bytes to the UART until it is busy or the queue is empty. The
+  /// position and count live in registers for the loop and are stored once.
   public mutating func pump<B: Board>(_ board: inout B) {
-    while count > 0 {
-      let byte = withUnsafeBytes(of: &storage) { $0[head] }
-      guard board.uartWrite(byte) else { return }
-      head = head == TransmitQueue.capacity &- 1 ? 0 : head &+ 1
-      count &-= 1
+    var remaining = count
+    guard remaining > 0 else { return }
+    var index = head
+    withUnsafeBytes(of: &storage) { ring in
+      while remaining > 0, board.uartWrite(ring[index]) {
+        index = index == TransmitQueue.capacity &- 1 ? 0 : index &+ 1
+        remaining &-= 1
+      }
     }
+    head = index
+    count = remaining
   }
 }
 

@@ -82,7 +82,7 @@ public enum MessageType: UInt8, Sendable {
     case .hello: return 27 + ShortText.capacity + 26
     case .paramDescribe: return 26 + 2 * ShortText.capacity
     case .paramGet, .paramSet: return 11
-    case .inject: return 31 * max(1, (bodyLength &- 1) / 4)
+    case .inject: return 31 &* max(1, (bodyLength &- 1) / 4)  // no overflow check: a 64-bit multiply on the M0
     case .bench: return 26
     case .stats: return 50
     default: return 14  // ack (7), paramLoaded (7), or any error (14)
