@@ -52,8 +52,10 @@ public struct Parameters: Equatable, Sendable {
   /// The factory defaults (Docs/parameters.md).
   public static var defaults: Parameters { Parameters() }
 
-  /// Creates the factory defaults.
-  @_optimize(size)
+  /// Creates the factory defaults. One out-of-line copy, in this module
+  /// (`@export(interface)`): inlined, the loop kept two copies of the result on the
+  /// caller's frame (the device's deepest stack path, at start-up).
+  @export(interface) @inline(never) @_optimize(size)
   public init() {
     values = (
       0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
