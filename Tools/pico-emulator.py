@@ -21,7 +21,8 @@ cells on the emulated ADC.
                       trace L,R L,R ...
                                       the cells read one pair per frame, starting with the
                                       firmware's next frame; replies "start FRAME" with that
-                                      frame's number as the firmware counts it (telemetry)
+                                      frame's number as the firmware counts it (telemetry);
+                                      a reset ends it (the cells read the "hold" pair)
                       reset           a RUN-pin reset (flash kept); "ok" once the UART is up
                                       (the USB build: once the device has enumerated again;
                                       the CDC client is disconnected, as the tty hangs up)
