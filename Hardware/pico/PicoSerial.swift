@@ -18,6 +18,13 @@ import RP2040
     mutating func write(_ byte: UInt8) -> Bool { uart.write(byte) }
     /// Framing, parity, break and overrun errors.
     var errors: UInt32 { uart.errors }
+
+    /// Before a sleep: a received byte (or, when `transmitting`, room to send) raises
+    /// UART0_IRQ, whose handler (`Interrupts.swift`) lowers it again.
+    func wakeOn(transmitting: Bool) -> UInt32 {
+      uart.wakeOn(transmitting: transmitting)
+      return uart.irq
+    }
   }
 #else
   /// The Pico's serial port in the default build: a USB CDC-ACM device on the Pico's
@@ -36,5 +43,9 @@ import RP2040
     mutating func write(_ byte: UInt8) -> Bool { port.write(byte) }
     /// USB has no receive errors the firmware sees: the controller retries bad packets.
     var errors: UInt32 { 0 }
+
+    /// Before a sleep: USBCTRL_IRQ (raised for what the controller's `poll` handles,
+    /// a finished IN transfer included) wakes the core; its handler masks the line.
+    func wakeOn(transmitting: Bool) -> UInt32 { USBDeviceController.irq }
   }
 #endif

@@ -6,7 +6,10 @@ public enum Timer {
   static let ARMED = base + 0x20
   static let TIMERAWL = base + 0x28
   static let INTR = base + 0x34
+  static let INTE = base + 0x38
   static let alarm0: UInt32 = 1 << 0
+  /// NVIC line of TIMER_IRQ_0 (alarm 0).
+  public static let irqAlarm0: UInt32 = 0
 
   /// Counter rate.
   public static let hz: UInt32 = 1_000_000
@@ -18,12 +21,13 @@ public enum Timer {
   public static func now() -> UInt32 { MMIO.read(TIMERAWL) }
 }
 
-/// Frame pacing on TIMER alarm 0, polled through its raw interrupt flag. Each due
-/// frame re-arms the alarm one period after the previous deadline (not after now),
-/// so frames do not drift however late the loop polls; a period that does not
-/// divide 1 s exactly is spread Bresenham-style (300 Hz: 3333, 3333, 3334 µs).
-/// If the loop falls a whole period behind, the next deadline restarts from now
-/// (an alarm set in the past would only fire after the counter wraps).
+/// Frame pacing on TIMER alarm 0 and its interrupt, TIMER_IRQ_0: the board's
+/// handler calls `fire`, which clears the flag and arms the next deadline one period
+/// after the previous one (not after now), so frames do not drift however late the
+/// handler runs; a period that does not divide 1 s exactly is spread Bresenham-style
+/// (300 Hz: 3333, 3333, 3334 µs). If the handler falls a whole period behind, the
+/// next deadline restarts from now (an alarm set in the past would only fire after
+/// the counter wraps).
 public struct FrameAlarm {
   var deadline: UInt32 = 0
   var period: UInt32 = 5_000
@@ -34,7 +38,8 @@ public struct FrameAlarm {
   /// An alarm not yet started.
   public init() {}
 
-  /// Starts frames at `hz` per second.
+  /// Starts frames at `hz` per second and enables alarm 0's interrupt in the TIMER
+  /// (the NVIC line is the board's).
   public mutating func start(hz: UInt32) {
     let hz = max(hz, 1)
     self.hz = hz
@@ -43,13 +48,13 @@ public struct FrameAlarm {
     error = 0
     MMIO.write(Timer.ARMED, Timer.alarm0)  // disarm
     MMIO.write(Timer.INTR, Timer.alarm0)  // clear a pending flag
+    MMIO.set(Timer.INTE, Timer.alarm0)
     deadline = Timer.now() &+ period
     MMIO.write(Timer.ALARM0, deadline)
   }
 
-  /// True once per elapsed period (clears the flag and arms the next deadline).
-  public mutating func due() -> Bool {
-    guard MMIO.read(Timer.INTR) & Timer.alarm0 != 0 else { return false }
+  /// From TIMER_IRQ_0: clears the flag and arms the next deadline.
+  public mutating func fire() {
     MMIO.write(Timer.INTR, Timer.alarm0)
     deadline &+= period
     error &+= remainder
@@ -60,6 +65,5 @@ public struct FrameAlarm {
     let now = Timer.now()
     if Int32(bitPattern: deadline &- now) <= 0 { deadline = now &+ period }
     MMIO.write(Timer.ALARM0, deadline)
-    return true
   }
 }

@@ -9,6 +9,7 @@ public struct UART {
   var FBRD: UInt32 { base + 0x28 }
   var LCR_H: UInt32 { base + 0x2C }
   var CR: UInt32 { base + 0x30 }
+  var IMSC: UInt32 { base + 0x38 }
 
   public static let uart0: UInt32 = 0x4003_4000
   public static let uart1: UInt32 = 0x4003_8000
@@ -20,6 +21,9 @@ public struct UART {
   static let enable: UInt32 = 1 << 0
   static let txEnable: UInt32 = 1 << 8
   static let rxEnable: UInt32 = 1 << 9
+  static let RXIM: UInt32 = 1 << 4
+  static let TXIM: UInt32 = 1 << 5
+  static let RTIM: UInt32 = 1 << 6
   static let errorBits: UInt32 = 0xF00  // DR: overrun, break, parity, framing
 
   /// Receive errors (overrun, break, parity, framing) since boot.
@@ -60,6 +64,19 @@ public struct UART {
     }
     return UInt8(truncatingIfNeeded: data)
   }
+
+  /// NVIC line of UART0_IRQ (UART1 is 21).
+  public var irq: UInt32 { base == UART.uart0 ? 20 : 21 }
+
+  /// Raises the UART's interrupt for a received byte (RXIM, and RTIM for one below the
+  /// FIFO's trigger level) and, when `transmitting`, for room in the TX FIFO (TXIM).
+  public func wakeOn(transmitting: Bool) {
+    MMIO.write(IMSC, UART.RXIM | UART.RTIM | (transmitting ? UART.TXIM : 0))
+  }
+
+  /// Lowers the interrupt of the UART at `base` again (from its handler: the loop
+  /// reads the FIFOs itself).
+  public static func quiet(base: UInt32) { MMIO.write(base + 0x38, 0) }
 
   /// Queues `byte` in the 32-byte TX FIFO; false while it is full.
   public mutating func write(_ byte: UInt8) -> Bool {

@@ -19,6 +19,9 @@ public struct USBDeviceController: USBController {
   static let EP_STALL_ARM = regs + 0x68
   static let USB_MUXING = regs + 0x74
   static let USB_PWR = regs + 0x78
+  static let INTE = regs + 0x90
+  /// NVIC line of USBCTRL_IRQ.
+  public static let irq: UInt32 = 5
 
   static let dpram: UInt32 = 0x5010_0000
   static let controlBuffer: UInt32 = 0x100
@@ -58,6 +61,9 @@ public struct USBDeviceController: USBController {
     MMIO.write(USBDeviceController.USB_PWR, 1 << 2 | 1 << 3)  // VBUS_DETECT, its override
     MMIO.write(USBDeviceController.MAIN_CTRL, 1)  // CONTROLLER_EN, device mode
     MMIO.write(USBDeviceController.SIE_CTRL, 1 << 29)  // EP0_INT_1BUF
+    // USBCTRL_IRQ on what `poll` handles: BUFF_STATUS, BUS_RESET, SETUP_REQ. The line
+    // only wakes the core (the board's handler masks it); `poll` does the work.
+    MMIO.write(USBDeviceController.INTE, 1 << 4 | 1 << 12 | 1 << 16)
     MMIO.set(USBDeviceController.SIE_CTRL, 1 << 16)  // PULLUP_EN
   }
 

@@ -38,6 +38,11 @@ struct PicoUSBEndToEndTests {
     try PicoEndToEndTests().checkGoldenTraces(on: PicoEmulator(serial: .usb))
   }
 
+  /// Between frames the core sleeps with USB up: USBCTRL_IRQ wakes it for transfers.
+  @Test func theCPUSleepsBetweenFramesWithinTheDutyBudget() throws {
+    try PicoSleepEndToEndTests().checkDuty(on: PicoEmulator(serial: .usb))
+  }
+
   /// The cable is pulled and plugged back in while telemetry streams: the device keeps
   /// running (no reset, the frame count goes on), enumerates again, and streams again.
   @Test func reenumerationInTheMiddleOfStreaming() throws {
