@@ -29,18 +29,32 @@ guard let technique else {
 try! parameters.set([(.technique, technique), (.rangeMax, 1000), (.startValue, 500)])
 
 /// One cycle of the benchmark gesture, (left, right) per frame: the device
-/// benchmark's own (`BenchTrace`), read into a table first so the loop below costs
-/// the engine and an array read, nothing more.
+/// benchmark's own (`BenchTrace`), read into a table first so the loop costs the
+/// engine and a table read, nothing more.
 let cycle = (0..<BenchTrace.cycleFrames).map { BenchTrace.sample($0) }
-var engine = ForceEngine(parameters: parameters)
-var checksum: Int64 = 0
-var index = 0
-for _ in 0..<frameCount {
-  let (left, right) = cycle[index]
-  let output = engine.step(left: left, right: right)
-  checksum &+= Int64(output.value) &+ Int64(output.force) &+ Int64(output.events.mask)
-  index = index == cycle.count - 1 ? 0 : index + 1
+
+/// Steps `engine` `frameCount` times over `cycle`, repeated, and sums the outputs
+/// so nothing is optimised away. A function, so its state lives in registers: at
+/// top level it would be globals, loaded and stored every frame and counted as the
+/// engine's.
+@inline(never)
+func run(_ engine: inout ForceEngine, frames frameCount: Int, over cycle: [(UInt16, UInt16)]) -> Int64 {
+  cycle.withUnsafeBufferPointer { table in
+    var checksum: Int64 = 0
+    var index = 0
+    for _ in 0..<frameCount {
+      let (left, right) = table[index]
+      let output = engine.step(left: left, right: right)
+      checksum &+= Int64(output.value) &+ Int64(output.force) &+ Int64(output.events.mask)
+      index &+= 1
+      if index == table.count { index = 0 }
+    }
+    return checksum
+  }
 }
+
+var engine = ForceEngine(parameters: parameters)
+let checksum = run(&engine, frames: frameCount, over: cycle)
 print("frames \(frameCount) technique \(techniqueName) checksum \(checksum)")
 print("engine_state_bytes \(MemoryLayout<ForceEngine>.size)")
 print("engine_config_bytes \(ForceEngine.derivedConfigurationBytes)")

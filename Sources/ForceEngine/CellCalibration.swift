@@ -24,14 +24,29 @@ struct CellCalibration: Equatable {
     self.curve = curve == 0 ? nil : LinearizationCurve(strength: curve)
   }
 
-  /// Calibrated reading, 0...1023, for a raw 10-bit reading.
+  /// Calibrated reading, 0...1023, for a raw 10-bit reading: `shaped(linear(raw))`.
   @inline(always)
   func apply(_ raw: UInt16) -> Int32 {
+    shaped(linear(raw))
+  }
+
+  /// Whether `shaped` changes anything: a curve, or a sensitivity other than normal.
+  var shapes: Bool { curve != nil || sensitivityDeltaQ16 != 0 }
+
+  /// Offset and gain, clamped to 0...1023: all a cell needs at the defaults.
+  @inline(always)
+  func linear(_ raw: UInt16) -> Int32 {
     // |raw − offset| ≤ 1023 and gainQ16 ≤ 655 360: the product stays below 2^31.
     // Rounded as ((p >> 15) + 1) >> 1, which equals (p + 32 768) >> 16 for every p
     // (floor division composes) without the constant 32 768, a register on Thumb.
-    var value = (((Int32(raw) &- offset) &* gainQ16) >> 15 &+ 1) >> 1
-    value = value < 0 ? 0 : (value > 1023 ? 1023 : value)
+    let value = (((Int32(raw) &- offset) &* gainQ16) >> 15 &+ 1) >> 1
+    return value < 0 ? 0 : (value > 1023 ? 1023 : value)
+  }
+
+  /// Linearization and sensitivity applied to a `linear` reading (0...1023).
+  @inline(always)
+  func shaped(_ linear: Int32) -> Int32 {
+    var value = linear
     if let curve { value = curve.apply(value) }
     if sensitivityDeltaQ16 != 0 {
       // (v·(65 536 + d) + 32 768) >> 16 = v + ((v·d + 32 768) >> 16): v·65 536 is whole.

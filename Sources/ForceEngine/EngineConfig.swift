@@ -13,6 +13,9 @@ struct EngineConfig: Equatable {
   static let velocityScaleQ16: Int32 = 127 * 65_536 / 1023
 
   var technique: Technique
+  /// Whether either cell has a curve or a sensitivity other than normal: one test
+  /// per frame keeps the default path free of both (`ForceEngine.shapeCells`).
+  var shapesCells: Bool
   var left: CellCalibration
   var right: CellCalibration
   var filter: LowPassFilter
@@ -60,6 +63,7 @@ struct EngineConfig: Equatable {
     left = CellCalibration(offset: p[.leftOffset], gain: p[.leftGain], curve: p[.leftCurve], sensitivity: p.sensitivity)
     right = CellCalibration(
       offset: p[.rightOffset], gain: p[.rightGain], curve: p[.rightCurve], sensitivity: p.sensitivity)
+    shapesCells = left.shapes || right.shapes
     filter = LowPassFilter(timeConstantMs: p[.filterMs], sampleRateHz: rate)
     edges = ZoneEdges(
       contact: p[.contactThreshold], rest: p[.restThreshold], boost: p[.boostThreshold],

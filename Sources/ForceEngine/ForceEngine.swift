@@ -101,8 +101,9 @@ public struct ForceEngine {
     let valueBefore = position.value
 
     // Docs/signal-chain.md: calibrate, sensitivity, smooth, total.
-    let left = config.left.apply(rawLeft)
-    let right = config.right.apply(rawRight)
+    var left = config.left.linear(rawLeft)
+    var right = config.right.linear(rawRight)
+    if config.shapesCells { (left, right) = ForceEngine.shapeCells(&self, left, right) }
     let leftQ8 = leftFilter.step(left)
     let rightQ8 = rightFilter.step(right)
     var force = (leftQ8 &+ rightQ8 &+ 128) >> 8
@@ -275,6 +276,15 @@ public struct ForceEngine {
     } else {
       engine.position = ValuePosition(value: value, fraction: fraction)
     }
+  }
+
+  /// Curves and sensitivity, for both cells (Docs/signal-chain.md). Out of line, for
+  /// the same reasons as `movePositional`, and because a knot read by index copies the
+  /// knots to the stack: inlined, that copy cost every frame a stack-protector check on
+  /// the host, curve or not.
+  @inline(never)
+  static func shapeCells(_ engine: inout ForceEngine, _ left: Int32, _ right: Int32) -> (Int32, Int32) {
+    (engine.config.left.shaped(left), engine.config.right.shaped(right))
   }
 
   /// Force fell from the rate zones back below rest (still touching).
