@@ -221,18 +221,29 @@ extension FirmwareApp {
 
   /// The 5×5 LEDs while picking: column 0 shows the direction (top LED up, bottom
   /// LED down), columns 1–4 a bar of the position in the range, filled bottom-up.
-  /// Redrawn only when the value, direction or touch changes.
+  /// Worked out only when the value, direction or touch changes (the bar's share of
+  /// the range takes a division), redrawn only when the image changes.
   mutating func showOnLEDs(_ output: FrameOutput) {
+    let mode: UInt8 = output.state == .idle ? 0 : (output.direction == .up ? 1 : 2)
+    guard mode != lastLEDMode || output.value != lastLEDValue else { return }
+    lastLEDMode = mode
+    lastLEDValue = output.value
     var image: UInt32 = 0
-    if output.state != .idle {
-      image |= output.direction == .up ? 1 : 1 << 20  // (row 0, col 0) or (row 4, col 0)
-      let low = Int(parameters[.rangeMin])
-      let span = Int(parameters[.rangeMax]) - low
-      let lit = span > 0 ? (Int(output.value) - low) * 20 / span : 0
-      for index in 0..<lit {
-        let column = 1 + index / 5
-        let row = 4 - index % 5
-        image |= 1 << UInt32(row * 5 + column)
+    if mode != 0 {
+      image = mode == 1 ? 1 : 1 << 20  // (row 0, col 0) or (row 4, col 0)
+      let low = parameters[.rangeMin]
+      let span = parameters[.rangeMax] &- low
+      var lit = span > 0 ? (output.value &- low) &* 20 / span : 0
+      if lit > 20 { lit = 20 }
+      var column: UInt32 = 1
+      while lit >= 5 {  // whole columns
+        image |= FirmwareApp.ledColumn0 << column
+        lit &-= 5
+        column &+= 1
+      }
+      if lit > 0 {  // the bottom `lit` rows of the next column
+        let above = UInt32(5 &* (5 &- lit))  // the bits of the rows above them
+        image |= ((FirmwareApp.ledColumn0 >> above) << above) << column
       }
     }
     if image != lastLEDImage {
@@ -240,4 +251,7 @@ extension FirmwareApp {
       board.showLEDs(image)
     }
   }
+
+  /// Every LED of column 0 of the image.
+  static var ledColumn0: UInt32 { 1 | 1 << 5 | 1 << 10 | 1 << 15 | 1 << 20 }
 }

@@ -38,6 +38,8 @@ public struct FirmwareApp<B: Board> {
   var injecting = false
   var streamSequence: UInt8 = 0  // seq of unsolicited frames queued; a gap means link losses
   var lastLEDImage: UInt32 = 0
+  var lastLEDValue: Int32 = 0
+  var lastLEDMode: UInt8 = 0  // 0 idle, 1 up, 2 down
   /// Received bytes and requests answered `busy` or dropped (the rest of `statsReport`
   /// comes from the decoder, the board and the transmit queue).
   var link = LinkStats()
@@ -45,6 +47,8 @@ public struct FirmwareApp<B: Board> {
   var bench: BenchRun
   /// The CPU's awake share, reported in `info` and `benchResult`.
   var duty = DutyMeter()
+  /// Telemetry's position, without a division per frame.
+  var positionScale = PositionScale()
 
   /// Boots: loads the parameters from flash (defaults when blank or corrupt), starts
   /// the frame timer and the watchdog.
@@ -182,7 +186,9 @@ public struct FirmwareApp<B: Board> {
       telemetryCountdown &-= 1
       if telemetryCountdown == 0 {
         telemetryCountdown = telemetryDecimation
-        let telemetry = Telemetry(frame: frameNumber, left: left, right: right, output: output)
+        let telemetry = Telemetry(
+          frame: frameNumber, left: left, right: right, force: output.force, state: output.state,
+          direction: output.direction, value: output.value, positionMilli: positionScale.positionMilli(of: output))
         if send(telemetry, seq: streamSequence, streamed: true) { streamSequence &+= 1 }
       }
     }
@@ -199,6 +205,7 @@ public struct FirmwareApp<B: Board> {
   /// rate changed from `oldRate`.
   mutating func parametersChanged(oldRate: Int32) {
     engine.apply(parameters)
+    lastLEDMode = 0xFF  // the range may have changed: the next frame redraws the bar
     if oldRate != parameters.sampleRateHz {
       board.startFrameTimer(hz: UInt32(parameters.sampleRateHz))
     }

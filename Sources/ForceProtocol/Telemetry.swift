@@ -47,18 +47,21 @@ public struct Telemetry: Equatable, Sendable {
       direction: output.direction, value: output.value, positionMilli: output.positionMilli)
   }
 
-  static func clamp10(_ value: Int32) -> UInt64 {
-    UInt64(value < 0 ? 0 : (value > 1023 ? 1023 : value))
+  static func clamp10(_ value: Int32) -> UInt32 {
+    UInt32(value < 0 ? 0 : (value > 1023 ? 1023 : value))
   }
 
   public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
     try writer.u16(frame)
-    var word = Telemetry.clamp10(Int32(left))
-    word |= Telemetry.clamp10(Int32(right)) << 10
-    word |= Telemetry.clamp10(Int32(force)) << 20
-    word |= UInt64(state.rawValue) << 30
-    word |= UInt64(direction.rawValue) << 33
-    for byte in 0..<5 { try writer.u8(UInt8(truncatingIfNeeded: word >> UInt64(byte &* 8))) }
+    // The 40-bit word as its low 32 bits and its top byte: 32-bit arithmetic only (a
+    // 64-bit shift is a runtime call on the Cortex-M0).
+    let state = UInt32(state.rawValue)
+    var low = Telemetry.clamp10(Int32(left))
+    low |= Telemetry.clamp10(Int32(right)) << 10
+    low |= Telemetry.clamp10(Int32(force)) << 20
+    low |= state << 30
+    try writer.u32(low)
+    try writer.u8(UInt8(truncatingIfNeeded: state >> 2 | UInt32(direction.rawValue) << 1))
     try writer.i32(value)
     var offset = positionMilli &- value &* 1000
     if offset > Int32(Int16.max) { offset = Int32(Int16.max) }

@@ -72,7 +72,9 @@ public struct FakeBoard: Board {
     return true
   }
 
-  public mutating func showLEDs(_ image: UInt32) {}
+  /// The last image shown on the LEDs.
+  public private(set) var ledImage: UInt32 = 0
+  public mutating func showLEDs(_ image: UInt32) { ledImage = image }
   public mutating func refreshLEDs() {}
   public mutating func startWatchdog(timeoutMs: UInt32) {}
   public mutating func feedWatchdog() {}

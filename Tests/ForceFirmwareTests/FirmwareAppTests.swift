@@ -102,6 +102,44 @@ import Testing
   /// With the transmitter stalled the queue fills: requests whose reply (a 46-byte
   /// description, up to 90 reserved) no longer fits get `busy`, and once not even that
   /// fits they are dropped; `stats` counts both, and the bytes.
+  /// The LED image the firmware should show: the direction LED in column 0, and
+  /// `(value − min) × 20 / (max − min)` LEDs of the bar, column by column from 1,
+  /// each filled from the bottom row up.
+  static func expectedLEDs(value: Int32, up: Bool, min: Int32, max: Int32) -> UInt32 {
+    var image: UInt32 = up ? 1 : 1 << 20
+    let lit = Int((value - min) * 20 / (max - min))
+    for index in 0..<lit { image |= 1 << UInt32((4 - index % 5) * 5 + 1 + index / 5) }
+    return image
+  }
+
+  @Test func theLEDsShowTheDirectionAndABarOfThePosition() throws {
+    for start: Int32 in [0, 1, 4, 5, 6, 24, 25, 26, 50, 74, 75, 99, 100] {
+      var device = Device()
+      var batch = ParamBatch()
+      batch.append(ParamValue(.startValue, start))
+      _ = try device.exchange(.paramSetBatch(batch))
+      var resting = InjectRequest(resetFirst: true)
+      for _ in 0..<8 { resting.append(left: 60, right: 60) }  // touching, below rest: nothing moves
+      guard case .injectResult(let result) = try device.exchange(.inject(resting)).last else {
+        throw ProtocolError.badValue
+      }
+      #expect(result.output.state == .resting && result.output.value == start)
+      let image = Self.expectedLEDs(value: start, up: true, min: 0, max: 100)
+      #expect(device.app.board.ledImage == image, "start \(start)")
+      // A new range redraws the bar though the value stands still.
+      _ = try device.exchange(.paramSet(ParamValue(.rangeMax, 200)))
+      var more = InjectRequest()
+      more.append(left: 60, right: 60)
+      _ = try device.exchange(.inject(more))
+      #expect(device.app.board.ledImage == Self.expectedLEDs(value: start, up: true, min: 0, max: 200))
+      // Lifted: dark.
+      var lift = InjectRequest(endSession: true)
+      for _ in 0..<8 { lift.append(left: 0, right: 0) }
+      _ = try device.exchange(.inject(lift))
+      #expect(device.app.board.ledImage == 0, "start \(start) after the lift")
+    }
+  }
+
   @Test func aFullTransmitQueueAnswersBusyThenDropsAndCountsBoth() throws {
     var device = Device()
     device.app.board.transmitterReady = false
