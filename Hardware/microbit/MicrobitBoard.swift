@@ -13,6 +13,9 @@ struct MicrobitBoard: Board {
   private var uart: UART
   private var adc: ADC
   private var leds: LEDMatrix
+  #if GESTURE_ADC
+    private var gestureFrame: UInt32 = 0
+  #endif
   let resetReason: ResetReason
   /// Raw POWER.RESETREAS bits as read at boot (before clearing), for diagnostics.
   let resetReasonBits: UInt32
@@ -47,18 +50,30 @@ struct MicrobitBoard: Board {
 
   // MARK: ADC
 
-  var hasADC: Bool { adc.present }
-  /// The pair the ADC interrupt finished this frame.
-  mutating func readCells() -> (left: UInt16, right: UInt16) { adc.readCells() }
+  #if GESTURE_ADC
+    // The emulator image (`Tools/build-firmware --adc gesture`): QEMU has no ADC, so
+    // each frame tick takes the next frame of the benchmark gesture instead.
+    var hasADC: Bool { true }
+    /// The gesture's next frame.
+    mutating func readCells() -> (left: UInt16, right: UInt16) {
+      gestureFrame = gestureFrame == BenchTrace.cycleFrames &- 1 ? 0 : gestureFrame &+ 1
+      return BenchTrace.sample(gestureFrame)
+    }
+    mutating func frameDue() -> Bool { FrameTimer.due() }
+  #else
+    var hasADC: Bool { adc.present }
+    /// The pair the ADC interrupt finished this frame.
+    mutating func readCells() -> (left: UInt16, right: UInt16) { adc.readCells() }
+    /// With an ADC, once the frame's pair is converted; without, at the timer tick.
+    mutating func frameDue() -> Bool {
+      let tick = FrameTimer.due()
+      return adc.present ? adc.takePair() : tick
+    }
+  #endif
 
   // MARK: Timing
 
   mutating func startFrameTimer(hz: UInt32) { FrameTimer.start(hz: hz) }
-  /// With an ADC, once the frame's pair is converted; without, at the timer tick.
-  mutating func frameDue() -> Bool {
-    let tick = FrameTimer.due()
-    return adc.present ? adc.takePair() : tick
-  }
   mutating func sleepUntilWork(transmitting: Bool) -> Bool {
     CPU.sleep(transmitting: transmitting)
     return true

@@ -18,6 +18,11 @@ final class DeviceUnderTest {
   static var sitlBinary: URL { HostTool.besideExecutable(SITLBinary.name) }
 
   static var firmwareImage: URL { FirmwareImage.elf(in: root) }
+  /// The micro:bit image whose ADC is the built-in gesture (`Tools/build-firmware
+  /// --adc gesture`): QEMU running whole streamed frames.
+  static var gestureImage: URL {
+    root.appendingPathComponent(".build-firmware/microbit-gesture/\(FirmwareImage.name).elf")
+  }
 
   /// Whether this kind can run here (QEMU needs the emulator and a built image).
   static func available(_ kind: Kind) -> Bool {
@@ -28,10 +33,14 @@ final class DeviceUnderTest {
     }
   }
 
-  init(_ kind: Kind, flash: URL? = nil, icount: Bool = false, icountShift: Int = 0, trace: URL? = nil) throws {
+  /// `image` replaces the kind's own (the SITL binary, the micro:bit image).
+  init(
+    _ kind: Kind, image: URL? = nil, flash: URL? = nil, icount: Bool = false, icountShift: Int = 0,
+    trace: URL? = nil
+  ) throws {
     device = try EmulatedDevice(
-      kind: kind, image: kind == .sitl ? DeviceUnderTest.sitlBinary : DeviceUnderTest.firmwareImage, flashFile: flash,
-      trace: trace, icount: icount, icountShift: icountShift)
+      kind: kind, image: image ?? (kind == .sitl ? DeviceUnderTest.sitlBinary : DeviceUnderTest.firmwareImage),
+      flashFile: flash, trace: trace, icount: icount, icountShift: icountShift)
   }
 
   var address: String { device.address }
