@@ -107,7 +107,8 @@ struct MicrobitBoard: Board {
   mutating func feedWatchdog() { Watchdog.feed() }
 }
 
-/// Bytes of the stack used since reset: startup.c paints the whole stack with a
-/// pattern before `main`; the deepest overwritten word marks the high-water mark.
+/// Bytes of the stack used since reset: Reset_Handler paints the whole stack with a
+/// pattern before `main` (Hardware/armv6m/stack.c); the deepest overwritten word
+/// marks the high-water mark.
 @_silgen_name("stack_high_water")
 func stack_high_water() -> UInt32

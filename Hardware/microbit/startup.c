@@ -12,13 +12,10 @@
 
 extern uint32_t __data_load[], __data_start[], __data_end[];
 extern uint32_t __bss_start[], __bss_end[];
-extern uint32_t __stack_bottom[], __stack_top[];
-
-/* The stack is painted with this word at reset (Reset_Handler); stack_high_water
- * finds the deepest word overwritten since. */
-#define STACK_PAINT 0x5AC3C35Au
+extern uint32_t __stack_top[];
 
 extern int main(int argc, char **argv);
+void stack_paint(void); /* Hardware/armv6m/stack.c */
 
 void Reset_Handler(void);
 void Default_Handler(void);
@@ -36,26 +33,14 @@ __attribute__((noreturn, used)) static void start(void) {
 
 /* The core loads SP from vector 0 before running this; set it again so that a
  * debugger "jump to Reset_Handler" also starts on a clean stack. Before anything
- * uses the stack, paint all of it with STACK_PAINT (a stack-free loop). */
+ * uses the stack, paint all of it (stack_paint, which uses registers only). */
 __attribute__((naked, noreturn)) void Reset_Handler(void) {
   __asm volatile(
-      "ldr r0, =__stack_bottom \n"
-      "ldr r1, =__stack_top    \n"
-      "ldr r2, =0x5AC3C35A     \n"
-      "1: str r2, [r0]         \n"
-      "adds r0, #4             \n"
-      "cmp r0, r1              \n"
-      "blo 1b                  \n"
-      "mov sp, r1              \n"
-      "b start                 \n");
-}
-
-/* Bytes of the stack used since reset: from the first word, scanning up from the
- * far end, that no longer holds the paint, to the top. */
-uint32_t stack_high_water(void) {
-  const uint32_t *p = __stack_bottom;
-  while (p < __stack_top && *p == STACK_PAINT) p++;
-  return (uint32_t)((const char *)__stack_top - (const char *)p);
+      "bl stack_paint       \n"
+      "ldr r0, =__stack_top \n"
+      "mov sp, r0           \n"
+      "b start              \n"
+      ".ltorg               \n");
 }
 
 /* Sleeps until an enabled interrupt is pending; PRIMASK keeps it from being taken. */

@@ -18,6 +18,7 @@ extern uint32_t __bss_start[], __bss_end[];
 extern uint32_t __stack_top[];
 
 extern int main(int argc, char **argv);
+void stack_paint(void); /* Hardware/armv6m/stack.c */
 
 void Reset_Handler(void);
 void Default_Handler(void);
@@ -49,12 +50,15 @@ __attribute__((noreturn, used)) static void start(void) {
 }
 
 /* boot2 has set SP already; set it again so that a debugger "jump to
- * Reset_Handler" also starts on a clean stack. */
+ * Reset_Handler" also starts on a clean stack. Before anything uses the stack,
+ * paint all of it (stack_paint, which uses registers only). */
 __attribute__((naked, noreturn)) void Reset_Handler(void) {
   __asm volatile(
+      "bl stack_paint       \n"
       "ldr r0, =__stack_top \n"
       "mov sp, r0           \n"
-      "b start              \n");
+      "b start              \n"
+      ".ltorg               \n");
 }
 
 __attribute__((noreturn)) void Default_Handler(void) {
