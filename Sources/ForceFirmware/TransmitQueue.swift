@@ -35,7 +35,8 @@ public struct TransmitQueue {
     let (tail, room) = space(streamed: streamed)
     let written = withUnsafeMutableBytes(of: &storage) { ring -> Int in
       do throws(ProtocolError) {
-        var writer = try FrameWriter(ring: ring, start: tail, room: room, type: M.messageType.rawValue, seq: seq)
+        var writer = FrameWriter(ring: ring, start: tail, room: room)
+        try writer.header(type: M.messageType.rawValue, seq: seq)
         try message.encode(into: &writer)
         return try writer.finish()
       } catch {

@@ -22,9 +22,23 @@ public struct FrameWriter: ByteSink {
   public init(
     ring: UnsafeMutableRawBufferPointer, start: Int, room: Int, type: UInt8, seq: UInt8
   ) throws(ProtocolError) {
+    self.init(ring: ring, start: start, room: room)
+    try header(type: type, seq: seq)
+  }
+
+  /// A frame at offset `start` of `ring`, taking at most `room` bytes, before its
+  /// `header`. Not throwing and out of line, so a caller gets it in place: the
+  /// device's sends, one per message type, neither copy it nor repeat the stores.
+  @inline(never)
+  public init(ring: UnsafeMutableRawBufferPointer, start: Int, room: Int) {
     self.ring = ring
     self.start = start
     self.room = Swift.min(room, ring.count)
+  }
+
+  /// Writes the type and sequence number, the first two bytes of every frame.
+  @inline(never)
+  public mutating func header(type: UInt8, seq: UInt8) throws(ProtocolError) {
     try u8(type)
     try u8(seq)
   }
@@ -45,12 +59,18 @@ public struct FrameWriter: ByteSink {
   @inline(never)
   public mutating func finish() throws(ProtocolError) -> Int {
     let value = crc.value
-    try stuff(UInt8(truncatingIfNeeded: value))
-    try stuff(UInt8(truncatingIfNeeded: value >> 8))
+    try stuffCRC(UInt8(truncatingIfNeeded: value))
+    try stuffCRC(UInt8(truncatingIfNeeded: value >> 8))
     try put(code, at: codeIndex)
     try put(FrameFormat.delimiter, at: count)
     count &+= 1
     return count
+  }
+
+  /// `stuff` for the two CRC bytes: one more copy of it rather than two inlined.
+  @inline(never)
+  mutating func stuffCRC(_ byte: UInt8) throws(ProtocolError) {
+    try stuff(byte)
   }
 
   @inline(__always)
