@@ -60,7 +60,7 @@ import Testing
   }
 
   /// Hundredths of a percent with an injected sample every 5 ms (measured 550–585
-  /// one a request, 431–432 sixteen a request).
+  /// one a request, 431–465 sixteen a request).
   static let injectedBound: UInt16 = 700
 
   @Test func theCPUSleepsBetweenFramesWithinTheDutyBudget() throws {
