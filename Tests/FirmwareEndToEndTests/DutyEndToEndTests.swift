@@ -59,7 +59,7 @@ import Testing
     #expect(duties.allSatisfy { $0 > 0 && $0 <= Self.budget }, "streaming: \(duties)")
   }
 
-  /// Hundredths of a percent with an injected sample every 5 ms (measured 550–585
+  /// Hundredths of a percent with an injected sample every 5 ms (measured 550–596
   /// one a request, 431–465 sixteen a request).
   static let injectedBound: UInt16 = 700
 
