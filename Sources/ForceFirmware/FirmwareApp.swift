@@ -187,8 +187,8 @@ public struct FirmwareApp<B: Board> {
       if telemetryCountdown == 0 {
         telemetryCountdown = telemetryDecimation
         let telemetry = Telemetry(
-          frame: frameNumber, left: left, right: right, force: output.force, state: output.state,
-          direction: output.direction, value: output.value, positionMilli: positionScale.positionMilli(of: output))
+          frame: frameNumber, left: left, right: right, output: output,
+          positionMilli: positionScale.positionMilli(of: output))
         if send(telemetry, seq: streamSequence, streamed: true) { streamSequence &+= 1 }
       }
     }

@@ -40,11 +40,12 @@ public struct Telemetry: Equatable, Sendable {
     self.positionMilli = positionMilli
   }
 
-  /// The telemetry of one engine step.
-  public init(frame: UInt16, left: UInt16, right: UInt16, output: FrameOutput) {
+  /// The telemetry of one engine step; `positionMilli` is `output.positionMilli`
+  /// unless given (the device works it out without a division).
+  public init(frame: UInt16, left: UInt16, right: UInt16, output: FrameOutput, positionMilli: Int32? = nil) {
     self.init(
       frame: frame, left: left, right: right, force: output.force, state: output.state,
-      direction: output.direction, value: output.value, positionMilli: output.positionMilli)
+      direction: output.direction, value: output.value, positionMilli: positionMilli ?? output.positionMilli)
   }
 
   static func clamp10(_ value: Int32) -> UInt32 {
