@@ -32,11 +32,12 @@ A conditional branch at the end of a TB is taken when the next TB executed does 
 start right after it. No interrupt may fire inside a priced call (the bench images
 enable none).
 """
-import re
+import os
 import sys
 
-INSN = re.compile(r"^0x([0-9a-f]+):\s+([0-9a-f]{4})(?: ([0-9a-f]{4}))?\s+(\S+)\s*(.*)$")
-EXEC = re.compile(r"^Trace \d+: \S+ \[[0-9a-f]+/([0-9a-f]+)/")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from qemu_exec_log import executions  # noqa: E402
+
 CONDITIONS = {"eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs", "vc", "hi", "ls", "ge", "lt", "gt", "le"}
 
 
@@ -91,8 +92,6 @@ def main(argv):
     names = list(entries.values())
     stats = {name: [0, 0, 0, 0] for name in names}  # calls, cycles, instructions, max cycles
 
-    blocks = {}  # TB start pc -> [(address, size, mnemonic, operands)]
-    defining = None
     previous = None  # the TB executed before `pending`
     pending = None  # the TB executed last, priced once the next one is known
     frame = None  # [name, return address, cycles, instructions] while inside a call
@@ -118,30 +117,12 @@ def main(argv):
                 frame[2] += cost(mnemonic, operands, taken)
                 frame[3] += 1
 
-    with open(argv[1], errors="replace") as log:
-        for line in log:
-            if line.startswith("IN:"):
-                defining = []
-                continue
-            if defining is not None:
-                match = INSN.match(line)
-                if match:
-                    address = int(match.group(1), 16)
-                    size = 4 if match.group(3) else 2
-                    defining.append((address, size, match.group(4), match.group(5)))
-                    continue
-                if defining:
-                    blocks[defining[0][0]] = defining
-                defining = None
-            match = EXEC.match(line)
-            if match:
-                pc = int(match.group(1), 16)
-                block = blocks.get(pc)
-                if block is None:
-                    sys.exit(f"m0-cycles: TB at {pc:#x} executed but never listed (need -d in_asm)")
-                if pending is not None:
-                    settle(pending, pc)
-                previous, pending = pending, block
+    for pc, block in executions(argv[1]):
+        if block is None:
+            sys.exit(f"m0-cycles: TB at {pc:#x} executed but never listed (need -d in_asm)")
+        if pending is not None:
+            settle(pending, pc)
+        previous, pending = pending, block
 
     for name in names:
         calls, cycles, instructions, worst = stats[name]
