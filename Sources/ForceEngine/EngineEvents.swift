@@ -23,9 +23,11 @@ public struct EngineEvents: Equatable, Sendable {
     case commit = 0x080
     /// `release`.
     case release = 0x100
+    /// `fault:<cells>`: a cell's fault began or ended (Docs/sensor-faults.md).
+    case fault = 0x200
 
     /// Number of kinds.
-    public static let count = 9
+    public static let count = 10
 
     /// The kind at position `index` of that order.
     public static func at(_ index: Int) -> Kind {
@@ -43,6 +45,8 @@ public struct EngineEvents: Equatable, Sendable {
   public var boostOn: Bool = false
   /// Payload of `value` and `commit` (a commit always reports the shown value).
   public var value: Int32 = 0
+  /// Payload of `fault`: both cells' faults after the change.
+  public var faults = CellFaults.none
 
   /// No events.
   public init() {}

@@ -19,12 +19,22 @@ public struct ForceEngine {
   var reverse = false
   var paused = false
   var fallStartActive = false
+  // Sensor health (Docs/sensor-faults.md).
+  var reviewCountdown: UInt8 = 1
+  /// Every frame is screened: a cell is bad or faulted.
+  var screening = false
+  /// A cell's fault holds the engine.
+  var holding = false
 
   // Signal chain.
   var leftFilter: LowPassFilter
   var rightFilter: LowPassFilter
   var previousForce: Int32 = 0
   var onsetPeak: Int32 = 0
+  /// The last good readings, left in bits 0–15 and right in 16–31.
+  var sensorLast: UInt32 = 0
+  /// The bits that changed between readings in this review window.
+  var sensorChanged: UInt32 = 0
 
   // Value model.
   var position: ValuePosition
@@ -39,8 +49,13 @@ public struct ForceEngine {
   var fallStartFrame: UInt32 = 0
   var fallStartPosition = ValuePosition(value: 0)
 
+  // Sensor health, reviewed every `SensorConfig.reviewFrames`.
+  var leftHealth = CellHealth()
+  var rightHealth = CellHealth()
+  var lastActiveFrame: UInt32 = 0
+
   /// The constants derived from the parameters.
-  private(set) var config: EngineConfig
+  var config: EngineConfig
 
   /// Bytes of the engine's state that hold the constants derived from the parameters
   /// (a figure `Tools/bench-engine` reports).
@@ -81,13 +96,24 @@ public struct ForceEngine {
     activationPosition = ValuePosition(value: 0)
     fallStartFrame = 0
     fallStartPosition = ValuePosition(value: 0)
+    reviewCountdown = 1
+    screening = false
+    holding = false
+    sensorLast = 0
+    sensorChanged = 0
+    leftHealth = CellHealth()
+    rightHealth = CellHealth()
+    lastActiveFrame = 0
   }
 
   /// Applies new (validated) parameters live. The position is kept, brought inside
   /// the new range; a gesture in progress continues under the new rules.
   public mutating func apply(_ parameters: Parameters) {
     let oldUnits = config.range.unitsPerItem
+    let oldLeftOffset = config.left.offset &- leftHealth.shift
+    let oldRightOffset = config.right.offset &- rightHealth.shift
     config.derive(from: parameters)
+    ForceEngine.keepHealth(&self, oldLeftOffset, oldRightOffset)
     leftFilter.alphaQ12 = config.filter.alphaQ12
     rightFilter.alphaQ12 = config.filter.alphaQ12
     if config.range.unitsPerItem != oldUnits { position.fraction = 0 }
@@ -99,6 +125,21 @@ public struct ForceEngine {
     frame &+= 1
     var events = EngineEvents()
     let valueBefore = position.value
+
+    // Docs/sensor-faults.md: review the window, screen the readings, hold on a fault.
+    reviewCountdown &-= 1
+    if reviewCountdown == 0 { events.mask = ForceEngine.review(&self) }
+    var rawLeft = rawLeft
+    var rawRight = rawRight
+    let rail = config.sensor.rail
+    if screening || leftHealth.isOutside(rawLeft, rail: rail) || rightHealth.isOutside(rawRight, rail: rail) {
+      events.mask |= ForceEngine.screenCells(&self, &rawLeft, &rawRight)
+      if holding { return holdFrame(events) }
+    } else {
+      let packed = UInt32(rawLeft) | UInt32(rawRight) << 16
+      sensorChanged |= packed ^ sensorLast
+      sensorLast = packed
+    }
 
     // Docs/signal-chain.md: calibrate, sensitivity, smooth, total.
     var left = config.left.linear(rawLeft)
@@ -127,15 +168,17 @@ public struct ForceEngine {
     if events.mask & (EngineEvents.Kind.value.rawValue | EngineEvents.Kind.commit.rawValue) != 0 {
       events.value = position.value
     }
+    if events.contains(.fault) { events.faults = faults }
     previousForce = force
     return FrameOutput(
       force: Int16(truncatingIfNeeded: force), state: state, direction: direction,
       value: position.value, fraction: position.fraction,
-      unitsPerItem: config.range.unitsPerItem, events: events)
+      unitsPerItem: config.range.unitsPerItem, events: events, faults: faults)
   }
 
   /// The state column of the output CSV (Docs/csv-formats.md).
   public var state: EngineState {
+    if holding { return .fault }
     // Below rest the zone is the state. In the rate zones: paused (which only
     // press-through's reverse mode sets, and which ends with it), else boosted or not.
     // Both raw values line up with `Zone` and `EngineState`, so no switch is needed.

@@ -15,11 +15,13 @@ public struct FrameOutput: Equatable, Sendable {
   public var unitsPerItem: Int32
   /// The events of this frame.
   public var events: EngineEvents
+  /// Each cell's fault (Docs/sensor-faults.md).
+  public var faults: CellFaults
 
   /// Creates a frame output.
   public init(
     force: Int16, state: EngineState, direction: Direction, value: Int32,
-    fraction: Int32, unitsPerItem: Int32, events: EngineEvents
+    fraction: Int32, unitsPerItem: Int32, events: EngineEvents, faults: CellFaults = .none
   ) {
     self.force = force
     self.state = state
@@ -28,6 +30,7 @@ public struct FrameOutput: Equatable, Sendable {
     self.fraction = fraction
     self.unitsPerItem = unitsPerItem
     self.events = events
+    self.faults = faults
   }
 
   /// The position in thousandths of an item, rounded half up (the output CSV prints it with
@@ -55,6 +58,8 @@ public enum EngineState: UInt8, Sendable {
   case boosted = 3
   /// Press-through reverse mode at the maximum: the value holds.
   case paused = 4
+  /// A cell has a fault that holds the engine (Docs/sensor-faults.md): nothing moves.
+  case fault = 5
 
   /// Name used in the CSV.
   public var name: StaticString {
@@ -64,6 +69,7 @@ public enum EngineState: UInt8, Sendable {
     case .scrolling: return "scrolling"
     case .boosted: return "boosted"
     case .paused: return "paused"
+    case .fault: return "fault"
     }
   }
 }

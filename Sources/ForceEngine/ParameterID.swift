@@ -29,9 +29,13 @@ public enum ParameterID: UInt8, Sendable {
   case rightGain
   case leftCurve
   case rightCurve
+  case baselineRate
+  case baselineLimit
+  case faultMs
+  case railLevel
 
   /// Number of parameters in the current layout.
-  public static let count = 25
+  public static let count = 29
 
   /// The parameter at layout index `index`, or nil past the end.
   @inlinable
@@ -87,6 +91,10 @@ public enum ParameterID: UInt8, Sendable {
       case .rightGain: return (3, 1000, 100, 10_000)
       case .leftCurve: return (3, 0, 0, 500)
       case .rightCurve: return (3, 0, 0, 500)
+      case .baselineRate: return (8, 2, 0, 30)
+      case .baselineLimit: return (2, 100, 0, 500)
+      case .faultMs: return (5, 20, 0, 200)
+      case .railLevel: return (2, 1016, 512, 1023)
       }
     }
   }
@@ -97,12 +105,13 @@ public enum ParameterID: UInt8, Sendable {
     boost_threshold\0hysteresis\0roll_threshold\0speed_normal_max\0speed_boost_min\0\
     speed_boost_max\0filter_ms\0quick_release_ms\0pulse_window_ms\0\
     press_through_level\0range_min\0range_max\0start_value\0wrap\0left_offset\0\
-    right_offset\0left_gain\0right_gain\0left_curve\0right_curve\0
+    right_offset\0left_gain\0right_gain\0left_curve\0right_curve\0baseline_rate\0\
+    baseline_limit\0fault_ms\0rail_level\0
     """
 
   /// The units, each ended by a NUL (`row.unit` indexes them).
   static let units: StaticString = """
-    Hz\0enum\0counts\01/1000\0milli-items/s\0ms\0items\0bool\0
+    Hz\0enum\0counts\01/1000\0milli-items/s\0ms\0items\0bool\0counts/s\0
     """
 
   /// The default value (cheaper than `info.defaultValue`).

@@ -2,7 +2,8 @@ import ForceEngine
 
 /// The 8-byte wire form of `EngineEvents`, shared by `event` and `injectResult`:
 /// mask (u16, bits of `EngineEvents.Kind`), velocity (u8), flags (u8: bit 0 direction
-/// is down, bit 1 boost is on), value (i32).
+/// is down, bit 1 boost is on, bits 2–7 the `fault` payload: the left cell's fault in
+/// bits 2–4, the right cell's in 5–7), value (i32).
 enum EventsCoding {
   static let size = 8
   static let validMask: UInt16 = (1 << UInt16(EngineEvents.Kind.count)) &- 1
@@ -12,6 +13,7 @@ enum EventsCoding {
     try writer.u8(events.velocity)
     var flags: UInt8 = events.direction == .down ? 1 : 0
     if events.boostOn { flags |= 2 }
+    flags |= events.faults.rawValue << 2
     try writer.u8(flags)
     try writer.i32(events.value)
   }
@@ -22,9 +24,10 @@ enum EventsCoding {
     guard events.mask & ~validMask == 0 else { throw .badValue }
     events.velocity = try reader.u8()
     let flags = try reader.u8()
-    guard flags & ~3 == 0 else { throw .badValue }
+    guard let faults = CellFaults(packed: flags >> 2) else { throw .badValue }
     events.direction = flags & 1 != 0 ? .down : .up
     events.boostOn = flags & 2 != 0
+    events.faults = faults
     events.value = try reader.i32()
     return events
   }

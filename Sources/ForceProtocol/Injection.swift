@@ -88,8 +88,9 @@ public struct InjectRequest: Equatable, Sendable {
 /// needed to rebuild the row of `forcectl sim run`'s CSV (`output` is the engine's
 /// `FrameOutput`).
 ///
-/// Body: index (u8), force (i16), state (u8), direction (u8), value (i32), fraction
-/// (i32), unitsPerItem (i32), events (8 bytes, as in `event`). 25 bytes.
+/// Body: index (u8), force (i16), state (u8), direction and faults (u8: bit 0 the
+/// direction, 1 = down; bits 2–7 the cells' faults as in `telemetry`), value (i32),
+/// fraction (i32), unitsPerItem (i32), events (8 bytes, as in `event`). 25 bytes.
 public struct InjectResult: Equatable, Sendable {
   /// Position of the sample in its `inject` request (0-based).
   public var index: UInt8
@@ -106,7 +107,7 @@ public struct InjectResult: Equatable, Sendable {
     try writer.u8(index)
     try writer.i16(output.force)
     try writer.u8(output.state.rawValue)
-    try writer.u8(output.direction.rawValue)
+    try writer.u8(output.direction.rawValue | output.faults.rawValue << 2)
     try writer.i32(output.value)
     try writer.i32(output.fraction)
     try writer.i32(output.unitsPerItem)
@@ -117,8 +118,11 @@ public struct InjectResult: Equatable, Sendable {
   init(from reader: inout ByteReader) throws(ProtocolError) {
     index = try reader.u8()
     let force = try reader.i16()
-    guard let state = EngineState(rawValue: try reader.u8()),
-      let direction = Direction(rawValue: try reader.u8())
+    let stateByte = try reader.u8()
+    let directionByte = try reader.u8()
+    guard let state = EngineState(rawValue: stateByte),
+      let direction = Direction(rawValue: directionByte & 3),
+      let faults = CellFaults(packed: directionByte >> 2)
     else { throw .badValue }
     let value = try reader.i32()
     let fraction = try reader.i32()
@@ -127,6 +131,6 @@ public struct InjectResult: Equatable, Sendable {
     let events = try EventsCoding.decode(from: &reader)
     output = FrameOutput(
       force: force, state: state, direction: direction, value: value, fraction: fraction,
-      unitsPerItem: unitsPerItem, events: events)
+      unitsPerItem: unitsPerItem, events: events, faults: faults)
   }
 }

@@ -3,7 +3,8 @@ import ForceEngine
 /// `telemetry` (0xA0): one engine frame, packed into 13 bytes of body (19 on the wire).
 ///
 /// Body: frame (u16), then a 40-bit little-endian word with left (bits 0–9), right
-/// (10–19), force (20–29), state (30–32), direction (33, 1 = down) and zeros (34–39),
+/// (10–19), force (20–29), state (30–32), direction (33, 1 = down) and the cells'
+/// faults (34–39: left in 34–36, right in 37–39, as `CellFaults`),
 /// then value (i32), then position − 1000 × value in thousandths of an item (i16).
 public struct Telemetry: Equatable, Sendable {
   /// Engine frame number, modulo 65536. Consecutive telemetry frames differ by the
@@ -24,11 +25,13 @@ public struct Telemetry: Equatable, Sendable {
   /// Position in thousandths of an item (`FrameOutput.positionMilli`); must lie within
   /// ±32767 of 1000 × `value` (it is within ±500).
   public var positionMilli: Int32
+  /// Each cell's fault (Docs/sensor-faults.md).
+  public var faults: CellFaults
 
   /// Every field given.
   public init(
     frame: UInt16, left: UInt16, right: UInt16, force: Int16, state: EngineState,
-    direction: Direction, value: Int32, positionMilli: Int32
+    direction: Direction, value: Int32, positionMilli: Int32, faults: CellFaults = .none
   ) {
     self.frame = frame
     self.left = left
@@ -38,6 +41,7 @@ public struct Telemetry: Equatable, Sendable {
     self.direction = direction
     self.value = value
     self.positionMilli = positionMilli
+    self.faults = faults
   }
 
   /// The telemetry of one engine step; `positionMilli` is `output.positionMilli`
@@ -45,7 +49,8 @@ public struct Telemetry: Equatable, Sendable {
   public init(frame: UInt16, left: UInt16, right: UInt16, output: FrameOutput, positionMilli: Int32? = nil) {
     self.init(
       frame: frame, left: left, right: right, force: output.force, state: output.state,
-      direction: output.direction, value: output.value, positionMilli: positionMilli ?? output.positionMilli)
+      direction: output.direction, value: output.value, positionMilli: positionMilli ?? output.positionMilli,
+      faults: output.faults)
   }
 
   static func clamp10(_ value: Int32) -> UInt32 {
@@ -62,7 +67,7 @@ public struct Telemetry: Equatable, Sendable {
     low |= Telemetry.clamp10(Int32(force)) << 20
     low |= state << 30
     try writer.u32(low)
-    try writer.u8(UInt8(truncatingIfNeeded: state >> 2 | UInt32(direction.rawValue) << 1))
+    try writer.u8(UInt8(truncatingIfNeeded: state >> 2 | UInt32(direction.rawValue) << 1) | faults.rawValue << 2)
     try writer.i32(value)
     var offset = positionMilli &- value &* 1000
     if offset > Int32(Int16.max) { offset = Int32(Int16.max) }
@@ -75,8 +80,10 @@ public struct Telemetry: Equatable, Sendable {
     frame = try reader.u16()
     var word: UInt64 = 0
     for byte in 0..<5 { word |= UInt64(try reader.u8()) << UInt64(byte &* 8) }
-    guard word >> 34 == 0, let state = EngineState(rawValue: UInt8(truncatingIfNeeded: (word >> 30) & 7))
+    guard let state = EngineState(rawValue: UInt8(truncatingIfNeeded: (word >> 30) & 7)),
+      let faults = CellFaults(packed: UInt8(truncatingIfNeeded: word >> 34))
     else { throw .badValue }
+    self.faults = faults
     left = UInt16(truncatingIfNeeded: word & 0x3FF)
     right = UInt16(truncatingIfNeeded: (word >> 10) & 0x3FF)
     force = Int16(truncatingIfNeeded: (word >> 20) & 0x3FF)

@@ -37,6 +37,15 @@ public enum OutputCSV {
     return (milli < 0 ? "-" : "") + "\(whole).\(digits)"
   }
 
+  /// The cells' faults as in a `fault` event: `left-open`, `left-open+right-stuck`, or
+  /// `clear` when neither cell has one (Docs/sensor-faults.md).
+  public static func faultText(_ faults: CellFaults) -> String {
+    var parts: [String] = []
+    if faults.left != .none { parts.append("left-\(faults.left.name)") }
+    if faults.right != .none { parts.append("right-\(faults.right.name)") }
+    return parts.isEmpty ? "clear" : parts.joined(separator: "+")
+  }
+
   /// The event tokens (Docs/value-model.md) of a frame's events, joined by `;`.
   public static func eventTokens(_ events: EngineEvents) -> String {
     var tokens: [String] = []
@@ -53,6 +62,7 @@ public enum OutputCSV {
       case .value: tokens.append("value:\(events.value)")
       case .commit: tokens.append("commit:\(events.value)")
       case .release: tokens.append("release")
+      case .fault: tokens.append("fault:\(faultText(events.faults))")
       }
     }
     return tokens.joined(separator: ";")

@@ -36,6 +36,10 @@ public enum ParameterSummaries {
     ("right_gain", "right cell gain"),
     ("left_curve", "left cell linearization (0 = linear)"),
     ("right_curve", "right cell linearization (0 = linear)"),
+    ("baseline_rate", "fastest a cell's learned rest level follows drift at rest (0 = off)"),
+    ("baseline_limit", "farthest the learned rest level may move from the offset"),
+    ("fault_ms", "time a reading must be open or railed to be a fault (0 = off)"),
+    ("rail_level", "reading at or above which a cell counts as shorted to the rail"),
   ]
 }
 

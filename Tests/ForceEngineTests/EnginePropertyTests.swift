@@ -49,6 +49,7 @@ import Testing
     let high = p[.rangeMax]
     let wraps = p[.wrap] != 0 || p.technique == .wrap
     var previousState = EngineState.idle
+    var previousFaults = CellFaults.none
     var previousDirection = Direction.up
     var previousValue = p[.startValue]
     var previousPosition = Double(p[.startValue])
@@ -89,11 +90,22 @@ import Testing
       if e.contains(.value) || e.contains(.commit) {
         check(e.value == out.value, index, "event payload \(e.value) but value \(out.value)")
       }
-      let released = state == .idle && previousState != .idle
+      // A fault (Docs/sensor-faults.md) ends a touch without a commit; its end leaves idle.
+      let wasTouching = previousState != .idle && previousState != .fault
+      let released = state == .idle && wasTouching
       check(e.contains(.commit) == released, index, "commit \(e.contains(.commit)), state \(previousState) → \(state)")
       check(
-        e.contains(.release) == released, index, "release \(e.contains(.release)), state \(previousState) → \(state)")
-      let touched = previousState == .idle && state != .idle
+        e.contains(.release) == (released || (state == .fault && wasTouching)), index,
+        "release \(e.contains(.release)), state \(previousState) → \(state)")
+      check(
+        e.contains(.fault) == (out.faults != previousFaults), index,
+        "fault event \(e.contains(.fault)), faults \(previousFaults.rawValue) → \(out.faults.rawValue)")
+      if e.contains(.fault) { check(e.faults == out.faults, index, "fault payload \(e.faults.rawValue)") }
+      check((state == .fault) == out.faults.holds, index, "state \(state) with faults \(out.faults.rawValue)")
+      if previousState == .fault && state != .fault {
+        check(state == .idle, index, "a fault cleared into \(state), not idle")
+      }
+      let touched = previousState == .idle && state != .idle && state != .fault
       check(
         e.contains(.touchDown) == touched, index,
         "touch-down \(e.contains(.touchDown)), state \(previousState) → \(state)")
@@ -125,12 +137,14 @@ import Testing
 
       // Nothing moves while idle, resting (touch and force coexist) or paused.
       if state == previousState
-        && (state == .idle || state == .paused || (state == .resting && p.technique != .positional))
+        && (state == .idle || state == .paused || state == .fault
+          || (state == .resting && p.technique != .positional))
       {
         check(position == previousPosition, index, "position moved \(previousPosition) → \(position) while \(state)")
       }
 
       previousState = state
+      previousFaults = out.faults
       previousDirection = out.direction
       previousValue = out.value
       previousPosition = position

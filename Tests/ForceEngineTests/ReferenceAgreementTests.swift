@@ -129,7 +129,11 @@ struct AgreementChecker {
   var failures: [String] = []
   var frameIndex = 0
 
-  init(parameters: Parameters) {
+  /// The reference models the signal chain, not the sensor's health: rest tracking and
+  /// fault detection (Docs/sensor-faults.md, tested by `SensorHealthTests`) are off here.
+  init(parameters given: Parameters) {
+    var parameters = given
+    try! parameters.set([(.baselineRate, 0), (.faultMs, 0)])
     self.parameters = parameters
     engine = ForceEngine(parameters: parameters)
     reference = ReferenceEngine(parameters: parameters)
@@ -342,7 +346,9 @@ struct AgreementChecker {
   }
 
   func describe(_ events: EngineEvents) -> String {
-    let names = ["touchDown", "activate", "direction", "boost", "pulse", "reverse", "value", "commit", "release"]
+    let names = [
+      "touchDown", "activate", "direction", "boost", "pulse", "reverse", "value", "commit", "release", "fault",
+    ]
     return (0..<EngineEvents.Kind.count).filter { events.contains(.at($0)) }.map { names[$0] }.joined(separator: ",")
   }
 }

@@ -82,6 +82,8 @@ enum ParameterReference {
     case .pressThroughLevel: return ("press-through", "techniques.md#press-through")
     case .quickReleaseMs: return ("quick release", "value-model.md#quick-release")
     case .rangeMin, .rangeMax, .startValue, .wrap: return ("range", "value-model.md#range-and-position")
+    case .baselineRate, .baselineLimit: return ("rest tracking", "sensor-faults.md#rest-tracking")
+    case .faultMs, .railLevel: return ("faults", "sensor-faults.md#faults")
     }
   }
 
