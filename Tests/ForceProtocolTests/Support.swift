@@ -128,6 +128,11 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
   var commit = EngineEvents()
   commit.mask = EngineEvents.Kind.commit.rawValue | EngineEvents.Kind.release.rawValue
   commit.value = 7
+  // A right cell shorted to the rail mid-touch: the fault ends the touch without a commit.
+  var railedEvents = EngineEvents()
+  railedEvents.mask =
+    EngineEvents.Kind.boost.rawValue | EngineEvents.Kind.release.rawValue | EngineEvents.Kind.fault.rawValue
+  railedEvents.faults = CellFaults(left: .none, right: .railed)
   let info = DeviceInfo(
     firmwareMajor: 0, firmwareMinor: 1, firmwarePatch: 0, resetReason: 0,
     capabilities: [.adc, .flash, .injection, .bench, .streaming],
@@ -205,6 +210,14 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
           value: 42, positionMilli: 42_317))
     ),
     ("event", 0x18, .event(EventReport(frame: 1240, events: commit))),
+    (
+      "telemetry-fault", 0x19,
+      .telemetry(
+        Telemetry(
+          frame: 1250, left: 38, right: 1023, force: 0, state: .fault, direction: .up, value: 7,
+          positionMilli: 7_000, faults: CellFaults(left: .none, right: .railed)))
+    ),
+    ("event-fault", 0x1A, .event(EventReport(frame: 1246, events: railedEvents))),
     ("inject", 0x0C, .inject(inject)),
     (
       "injectResult", 0x0C,

@@ -46,7 +46,7 @@ import Testing
   static let parameterJSONErrors = [
     "schema-hash-with-cr.json": "parameter file was written for schema '0\u{FFFD}",
     "unknown-name-with-newline.json":
-      "parameter file was written for schema '0x00000000'; this build uses 0x04ee9553; unknown here: 'wrap\\nx';",
+      "parameter file was written for schema '0x00000000'; this build uses 0x5d6ca0ae; unknown here: 'wrap\\nx';",
     "symbol-with-newline.json":
       "technique: 'pulse\\nwrap' is not one of thumb-roll, pulse, press-through, two-button, wrap, positional",
   ]
