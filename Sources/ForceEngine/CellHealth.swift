@@ -13,10 +13,10 @@ struct CellHealth: Equatable {
   var restNoise: UInt8 = 0
   /// +2 per bad episode, −1 per review: a loose contact raises it.
   var glitchScore: UInt8 = 0
-  /// Reviews left before the rest level may step again.
-  var stepWait: UInt16 = 0
-  /// The learned rest level's shift from the offset parameter, counts.
-  var shift: Int32 = 0
+  /// Rest tracking's token bucket (`SensorConfig.stepCredit`, `stepCost`).
+  var credit: Int16 = 0
+  /// The learned rest level's shift from the offset parameter, counts (|shift| ≤ 500).
+  var shift: Int16 = 0
   /// The reading at the previous review.
   var previousSample: UInt16 = 0
   /// Readings below this are open (0: open detection not armed).
@@ -95,9 +95,9 @@ struct CellHealth: Equatable {
       stuckAt = sample
       goodFrames = 0
     }
-    if stepWait > 0 { stepWait &-= 1 }
+    if credit < config.stepCost { credit &+= config.stepCredit }
     let reading = Int32(sample)
-    if settled, config.stepReviews != 0, !fault.holds {
+    if settled, config.stepCredit != 0, !fault.holds {
       let previous = Int32(previousSample)
       let difference = reading > previous ? reading &- previous : previous &- reading
       if difference <= SensorConfig.steady {
@@ -108,13 +108,13 @@ struct CellHealth: Equatable {
           step = -1
         }
         if step != 0 {
-          let next = shift &+ step
-          if next > config.limit || next < 0 &- config.limit {
+          let next = Int32(shift) &+ step
+          if next > Int32(config.limit) || next < 0 &- Int32(config.limit) {
             fault = .drifted
-          } else if stepWait == 0 {
-            shift = next
+          } else if credit >= config.stepCost {
+            shift = Int16(truncatingIfNeeded: next)
             offset &+= step
-            stepWait = config.stepReviews
+            credit &-= config.stepCost
             if fault == .drifted { fault = .none }
           }
         } else if fault == .drifted {

@@ -54,6 +54,7 @@ struct EngineConfig: Equatable {
   @inline(never)
   mutating func derive(from p: Parameters) {
     self = EngineConfig(p)
+    sensor.derive(from: p)
   }
 
   /// Derives the configuration from validated parameters (inlined into
@@ -84,7 +85,7 @@ struct EngineConfig: Equatable {
     let slope = EngineConfig.slopeQ16(items: p[.rangeMax] - p[.rangeMin], counts: 1023 - p[.restThreshold])
     positionalSlopeWhole = slope.whole
     positionalSlopePartQ16 = slope.partQ16
-    sensor = SensorConfig(p)
+    sensor = SensorConfig()  // `derive(from:)` fills it in
   }
 
   /// `items / counts` in Q16, rounded to nearest, split into whole items and the

@@ -85,12 +85,12 @@ extension ForceEngine {
   @inline(never)
   static func keepHealth(_ engine: inout ForceEngine, _ oldLeftOffset: Int32, _ oldRightOffset: Int32) {
     if engine.config.left.offset == oldLeftOffset {
-      engine.config.left.offset &+= engine.leftHealth.shift
+      engine.config.left.offset &+= Int32(engine.leftHealth.shift)
     } else {
       engine.leftHealth.shift = 0
     }
     if engine.config.right.offset == oldRightOffset {
-      engine.config.right.offset &+= engine.rightHealth.shift
+      engine.config.right.offset &+= Int32(engine.rightHealth.shift)
     } else {
       engine.rightHealth.shift = 0
     }

@@ -110,8 +110,8 @@ public struct ForceEngine {
   /// the new range; a gesture in progress continues under the new rules.
   public mutating func apply(_ parameters: Parameters) {
     let oldUnits = config.range.unitsPerItem
-    let oldLeftOffset = config.left.offset &- leftHealth.shift
-    let oldRightOffset = config.right.offset &- rightHealth.shift
+    let oldLeftOffset = config.left.offset &- Int32(leftHealth.shift)
+    let oldRightOffset = config.right.offset &- Int32(rightHealth.shift)
     config.derive(from: parameters)
     ForceEngine.keepHealth(&self, oldLeftOffset, oldRightOffset)
     leftFilter.alphaQ12 = config.filter.alphaQ12

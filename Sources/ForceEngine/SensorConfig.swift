@@ -26,34 +26,50 @@ struct SensorConfig: Equatable {
   var declareFrames: UInt8
   var clearFrames: UInt8
   var settleFrames: UInt16
-  /// Reviews between two one-count steps of the rest level; 0: tracking off.
-  var stepReviews: UInt16
-  var limit: Int32
+  /// Rest tracking's credit per review and the cost of a one-count step: a token
+  /// bucket that allows `baseline_rate` steps a second (credit = review frames ×
+  /// baseline_rate, cost = sample_rate_hz); 0 credit: tracking off.
+  var stepCredit: Int16
+  var stepCost: Int16
+  var limit: Int16
   var rail: UInt16
 
-  init(_ p: Parameters) {
-    let rate = p[.sampleRateHz]
-    reviewFrames = UInt8(SensorConfig.atLeastOne(SensorConfig.reviewMs, rate: rate))
-    let faultMs = p[.faultMs]
-    declareFrames = faultMs == 0 ? 0 : UInt8(SensorConfig.atLeastOne(faultMs, rate: rate))
-    clearFrames = UInt8(SensorConfig.atLeastOne(SensorConfig.clearMs, rate: rate))
-    settleFrames = EngineConfig.frames(ms: SensorConfig.settleMs, rate: rate)
-    let baselineRate = p[.baselineRate]
-    if baselineRate == 0 {
-      stepReviews = 0
-    } else {
-      // Reviews per count: 1000 ms / (rate counts/s × review length in ms), rounded.
-      let reviewMicros = Int32(reviewFrames) * 1_000_000 / rate
-      let perCount = (1_000_000_000 / (baselineRate * reviewMicros) + 500) / 1000
-      stepReviews = UInt16(perCount < 1 ? 1 : perCount)
-    }
-    limit = p[.baselineLimit]
-    rail = declareFrames == 0 ? UInt16.max : UInt16(p[.railLevel])  // off: nothing is out of range
+  /// All zero: filled in by `derive(from:)`.
+  init() {
+    reviewFrames = 0
+    declareFrames = 0
+    clearFrames = 0
+    settleFrames = 0
+    stepCredit = 0
+    stepCost = 0
+    limit = 0
+    rail = 0
   }
 
-  /// Whole frames covering `ms` at `rate` (rounded), at least 1 and at most 255.
-  static func atLeastOne(_ ms: Int32, rate: Int32) -> Int32 {
-    let frames = Int32(EngineConfig.frames(ms: ms, rate: rate))
-    return frames < 1 ? 1 : (frames > 255 ? 255 : frames)
+  /// Derives the constants from validated parameters in place: out of line and
+  /// without a division (a leaf), so it adds little to the device's deepest stack path
+  /// (`EngineConfig.derive(from:)` at boot).
+  @inline(never)
+  mutating func derive(from p: Parameters) {
+    let rate = p[.sampleRateHz]
+    let review = SensorConfig.frames(SensorConfig.reviewMs, rate: rate)
+    reviewFrames = UInt8(truncatingIfNeeded: review)
+    let faultMs = p[.faultMs]
+    declareFrames = faultMs == 0 ? 0 : UInt8(truncatingIfNeeded: SensorConfig.frames(faultMs, rate: rate))
+    clearFrames = UInt8(truncatingIfNeeded: SensorConfig.frames(SensorConfig.clearMs, rate: rate))
+    settleFrames = UInt16(truncatingIfNeeded: SensorConfig.frames(SensorConfig.settleMs, rate: rate))
+    stepCredit = Int16(truncatingIfNeeded: review &* p[.baselineRate])  // ≤ 30 × 30
+    stepCost = Int16(truncatingIfNeeded: rate)
+    limit = Int16(truncatingIfNeeded: p[.baselineLimit])
+    rail = declareFrames == 0 ? UInt16.max : UInt16(truncatingIfNeeded: p[.railLevel])  // off: none out of range
+  }
+
+  /// Frames covering `ms` at `rate`, rounded, at least 1: `(ms·rate + 500) / 1000` by a
+  /// multiply and shift (8389 / 2²³ ≈ 1 / 1000; exact to the frame for `ms` ≤ 500 and
+  /// `rate` ≤ 1000 but where the quotient lies within 0.025 below a whole frame).
+  @inline(__always)
+  static func frames(_ ms: Int32, rate: Int32) -> Int32 {
+    let frames = ((ms &* rate &+ 500) &* 8389) >> 23
+    return frames < 1 ? 1 : frames
   }
 }

@@ -66,7 +66,9 @@ extension ForceCtlDeviceUITests {
     let device = try Support.sitl()
     defer { device.stop() }
     let text = try forcectl(["info", "--port", device.address])
-    #expect(text.contains("device:       sitl firmware 0.1.0, protocol 2, factory defaults (flash blank)"))
+    #expect(
+      text.contains(
+        "device:       sitl firmware 0.1.0, protocol \(FrameFormat.protocolVersion), factory defaults (flash blank)"))
     #expect(text.contains("(matches this forcectl)"))
     #expect(text.contains("CPU duty:     not measured"))  // SITL does not sleep
     let output = try forcectl(["info", "--port", device.address, "--json"])

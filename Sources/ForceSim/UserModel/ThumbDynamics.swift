@@ -80,12 +80,16 @@ struct ThumbDynamics {
     return (ThumbDynamics.cell(total * (1 - shown) / 2), ThumbDynamics.cell(total * (1 + shown) / 2))
   }
 
-  /// `value` rounded half away from zero, clamped to 0...1023: the same as
-  /// `UInt16(min(1023, max(0, value.rounded())))`, without the library call.
+  /// The most a cell reads: the divider of Hardware/wiring.md saturates below the rail,
+  /// and a reading at `rail_level` (1016 by default) is a short (Docs/sensor-faults.md).
+  static let fullScale: UInt16 = 1015
+
+  /// `value` rounded half away from zero, clamped to 0...`fullScale`: the same as
+  /// `UInt16(min(1015, max(0, value.rounded())))`, without the library call.
   @inline(__always)
   static func cell(_ value: Double) -> UInt16 {
     guard value > 0 else { return 0 }  // also NaN
-    guard value < 1022.5 else { return 1023 }
+    guard value < Double(fullScale) - 0.5 else { return fullScale }
     let whole = UInt16(value)  // truncates; `value - whole` is exact here
     return value - Double(whole) >= 0.5 ? whole &+ 1 : whole
   }
