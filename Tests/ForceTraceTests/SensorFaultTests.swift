@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ForceTrace
@@ -94,6 +95,19 @@ import Testing
     let rate = (mean(4800) - mean(800)) / 3.9  // 3.8...4.0 s into the fault
     #expect((4...6.5).contains(rate), "\(rate) counts/s")
     #expect(abs(mean(5200) - mean(800)) < 2)
+  }
+
+  @Test func aFaultChangesOnlyItsCellWhileItLasts() throws {
+    // Typical, so noise, presses and drift are all drawn: a fault's own stream moves none of them.
+    let ramp: (Double) -> Double = { 200 + 150 * sin($0 / 300) }
+    let plain = try Self.run("open:left@99s", .typical, level: ramp)
+    for fault in ["open:left@1s+500ms", "intermittent:left@1s+500ms", "stuck:left@1s+500ms", "drift:left@1s+500ms"] {
+      let faulty = try Self.run(fault, .typical, level: ramp)
+      #expect(zip(plain, faulty).allSatisfy { $0.right == $1.right }, "\(fault)")
+      let outside = zip(plain, faulty).filter { $0.0.t < 1000 || $0.0.t >= 1500 }
+      #expect(outside.allSatisfy { $0.left == $1.left }, "\(fault)")
+      #expect(zip(plain, faulty).contains { $0.left != $1.left }, "\(fault) changed nothing")
+    }
   }
 
   @Test func faultTextParses() throws {
