@@ -6,7 +6,12 @@ extension ForceCtl.Sim {
   /// `forcectl sim gesture`: a gesture script (Docs/gestures.md) to an input CSV.
   public struct Gesture: ParsableCommand {
     public static let configuration = CommandConfiguration(
-      abstract: "Turn a gesture script (Docs/gestures.md) into an input CSV with columns t_ms,left,right."
+      abstract: "Turn a gesture script (Docs/gestures.md) into an input CSV with columns t_ms,left,right.",
+      discussion: """
+        The script's levels are what a nominal sensor would read; --sensor, --board and --fault read \
+        them through a model of real cells, a real converter and wiring faults (Docs/sensor-model.md). \
+        The defaults leave them unchanged.
+        """
     )
 
     @Option(help: ArgumentHelp("The gesture script.", valueName: "FILE"))
@@ -24,6 +29,8 @@ extension ForceCtl.Sim {
     @Option(help: ArgumentHelp("Output CSV (default: standard output).", valueName: "OUT.csv"))
     public var output: String?
 
+    @OptionGroup(title: "Sensor model") public var sensor: SensorOptions
+
     public init() {}
 
     public func validate() throws {
@@ -34,8 +41,10 @@ extension ForceCtl.Sim {
       let text = try InputFile.read(script)
       let parsed: GestureScript
       do { parsed = try GestureScript.parse(text) } catch { throw CLIError("\(script): \(error.description)") }
-      let frames =
+      var frames =
         stepped ? parsed.steppedFrames(sampleRateHz: rate) : parsed.frames(sampleRateHz: rate ?? parsed.sampleRateHz)
+      var model = try sensor.model()
+      frames = model.apply(to: frames)
       try OutputFile.write(GestureScript.csv(frames), to: output)
     }
   }

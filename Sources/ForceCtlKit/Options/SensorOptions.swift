@@ -1,0 +1,45 @@
+import ArgumentParser
+import ForceTrace
+
+/// `--sensor`, `--board`, `--sensor-seed` and `--fault`: the sensor model a trace is read
+/// through (Docs/sensor-model.md). The defaults change nothing.
+public struct SensorOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Sensor model profile: \(SensorProfile.allNames.joined(separator: ", ")) (Docs/sensor-model.md).",
+      valueName: "PROFILE"))
+  public var sensor = "ideal"
+
+  @Option(help: ArgumentHelp("Board whose ADC reads the cells: microbit or pico.", valueName: "BOARD"))
+  public var board = "microbit"
+
+  @Option(help: ArgumentHelp("Seed of the sensor model's parts, noise and faults.", valueName: "N"))
+  public var sensorSeed: UInt64 = 1
+
+  @Option(
+    name: .customLong("fault"),
+    help: ArgumentHelp(
+      "A sensor fault, KIND:CELL@TIME[+DURATION], e.g. railed:right@1s+500ms; kinds: "
+        + "\(SensorFault.kindNames.joined(separator: ", ")). Repeatable.",
+      valueName: "FAULT"))
+  public var faults: [String] = []
+
+  public init() {}
+
+  public func validate() throws {
+    _ = try model()
+  }
+
+  /// The model the options name; a `ValidationError` names the option that is wrong.
+  public func model() throws -> SensorModel {
+    func checked<T>(_ option: String, _ parse: () throws(SensorError) -> T) throws -> T {
+      do { return try parse() } catch { throw ValidationError("\(option): \(error.description)") }
+    }
+    let profile = try checked("--sensor") { () throws(SensorError) in try SensorProfile.named(sensor) }
+    let board = try checked("--board") { () throws(SensorError) in try SensorBoard.named(self.board) }
+    let parsed = try faults.map { text in
+      try checked("--fault") { () throws(SensorError) in try SensorFault.parse(text) }
+    }
+    return SensorModel(profile: profile, board: board, seed: sensorSeed, faults: parsed)
+  }
+}
