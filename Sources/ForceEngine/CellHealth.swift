@@ -11,7 +11,7 @@ struct CellHealth: Equatable {
   /// Consecutive settled review windows with a change (noise at rest), saturating;
   /// stuck detection is armed from `SensorConfig.noiseReviews` on.
   var restNoise: UInt8 = 0
-  /// +2 per bad episode, −1 per review: a loose contact raises it.
+  /// +4 per bad episode (at most 12), −1 per review: a loose contact raises it.
   var glitchScore: UInt8 = 0
   /// Rest tracking's token bucket (`SensorConfig.stepCredit`, `stepCost`).
   var credit: Int16 = 0
@@ -38,7 +38,7 @@ struct CellHealth: Equatable {
   mutating func screen(_ raw: inout UInt16, lastGood: UInt16, _ config: SensorConfig) -> Bool {
     let bad: CellFault = raw >= config.rail ? .railed : (raw < openBelow ? .open : .none)
     if bad != .none {
-      if badFrames == 0 { glitchScore = glitchScore > 8 ? 10 : glitchScore &+ 2 }
+      if badFrames == 0 { glitchScore = glitchScore > 8 ? 12 : glitchScore &+ 4 }
       if badFrames < 255 { badFrames &+= 1 }
       goodFrames = 0
       raw = lastGood
@@ -55,11 +55,7 @@ struct CellHealth: Equatable {
     }
     badFrames = 0
     guard fault.holds else { return false }
-    if fault == .stuck {
-      if raw == stuckAt && goodFrames == 0 { return false }
-    } else if fault == .intermittent && glitchScore > 2 {
-      return false
-    }
+    if fault == .stuck && raw == stuckAt && goodFrames == 0 { return false }
     goodFrames &+= 1
     guard goodFrames >= config.clearFrames else { return false }
     fault = .none

@@ -18,8 +18,9 @@ struct SensorConfig: Equatable {
   static let stuckReviews: UInt8 = 2
   /// The rest reading at or above which a reading below a quarter of it is open.
   static let openArming: Int32 = 16
-  /// Glitch score (+2 per bad episode, −1 per review) at which contact is intermittent.
-  static let intermittentScore: UInt8 = 5
+  /// Glitch score (+4 per bad episode, −1 per review) at which contact is
+  /// intermittent: a second break within two reviews of the first.
+  static let intermittentScore: UInt8 = 6
 
   var reviewFrames: UInt8
   /// Bad frames in a row that make a fault; 0: fault detection off.

@@ -48,7 +48,7 @@ public enum SensorFault: Equatable, Sendable, CustomStringConvertible {
   public static let intermittentBreakMs: ClosedRange<Double> = 2...30
   /// The time from one break to the next of an `intermittent` fault, ms (uniform).
   /// Chosen: several breaks a second, irregular.
-  public static let intermittentGapMs: ClosedRange<Double> = 10...200
+  public static let intermittentGapMs: ClosedRange<Double> = 5...50
   /// How fast a `drift` fault's leak alone would climb, counts per second. Chosen: a
   /// drift the engine's rest tracking has to notice within seconds.
   public static let driftCountsPerSecond = 5.0

@@ -1,0 +1,180 @@
+import ForceEngine
+import ForceTrace
+import Testing
+
+/// Rest tracking and fault detection (Docs/sensor-faults.md) on signals from the sensor
+/// model (Docs/sensor-model.md): real cells with preload, noise, spread and faults.
+@Suite struct SensorHealthTests {
+  static let rate = 200
+  static let frameMs = 1000.0 / Double(rate)
+
+  /// A calibrated engine for `sensor`: offsets from a second at rest, as `forcectl
+  /// calibrate` proposes them (mean + max(8, 3σ)); the readings of that second are
+  /// stepped through the engine too.
+  static func calibratedEngine(
+    _ sensor: inout SensorModel, _ change: [(ParameterID, Int32)] = []
+  ) throws -> (ForceEngine, Parameters, Double) {
+    var left: [Double] = []
+    var right: [Double] = []
+    var t = 0.0
+    for _ in 0..<rate {
+      let reading = sensor.read(left: 0, right: 0, timeMs: t)
+      left.append(Double(reading.left))
+      right.append(Double(reading.right))
+      t += frameMs
+    }
+    func offset(_ values: [Double]) -> Int32 {
+      let mean = values.reduce(0, +) / Double(values.count)
+      let sd = (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)).squareRoot()
+      return Int32((mean + max(8, 3 * sd)).rounded())
+    }
+    var parameters = Parameters.defaults
+    try parameters.set([(.leftOffset, offset(left)), (.rightOffset, offset(right))] + change)
+    var engine = ForceEngine(parameters: parameters)
+    for index in 0..<left.count { _ = engine.step(left: UInt16(left[index]), right: UInt16(right[index])) }
+    return (engine, parameters, t)
+  }
+
+  /// An hour of preload creeping 40 counts up on the right cell, nobody touching: the
+  /// learned rest follows it, and nothing happens. With tracking off, the same creep
+  /// becomes a touch (so the test can fail).
+  @Test(arguments: [true, false])
+  func anHourOfCreepingPreloadIsNoTouch(tracking: Bool) throws {
+    var profile = SensorProfile.typical
+    profile.preloadSettleCounts = 0
+    var sensor = SensorModel(profile: profile, seed: 11)
+    var (engine, _, t) = try Self.calibratedEngine(&sensor, tracking ? [] : [(.baselineRate, 0)])
+    let hourMs = 3_600_000.0
+    var touches = 0
+    var valueChanges = 0
+    var directionChanges = 0
+    var faults = 0
+    let start = t
+    while t - start < hourMs {
+      let creep = 40 * (t - start) / hourMs
+      let reading = sensor.read(left: 0, right: 0, timeMs: t)
+      let out = engine.step(left: reading.left, right: UInt16(min(1023, Double(reading.right) + creep.rounded())))
+      if out.events.contains(.touchDown) { touches += 1 }
+      if out.events.contains(.value) { valueChanges += 1 }
+      if out.events.contains(.direction) { directionChanges += 1 }
+      if out.events.contains(.fault) { faults += 1 }
+      t += Self.frameMs
+    }
+    if tracking {
+      #expect(touches == 0 && valueChanges == 0 && directionChanges == 0 && faults == 0)
+      #expect(engine.restLevels.right >= 40, "learned rest \(engine.restLevels.right)")
+    } else {
+      #expect(touches > 0, "without tracking the creep should become a touch")
+    }
+  }
+
+  /// The kinds the engine must hold for, and how the sensor model makes them.
+  static let kinds = ["open", "railed", "stuck", "intermittent"]
+
+  /// One random gesture with a fault on a random cell at a random frame: a press with a
+  /// roll, the fault during it or at rest, then recovery and a second press.
+  struct Outcome {
+    var reportedAfterMs: Double?
+    var clearedAfterMs: Double?
+    var movedDuringFault: Int32 = 0
+    var movedDuringFaultClean: Int32 = 0
+    var pickedAgain = false
+  }
+
+  static func run(kind: String, seed: UInt64) throws -> Outcome {
+    var rng = SplitMix64.stream(seed, 22)
+    let cell: SensorFault.Cell = rng.next() & 1 == 0 ? .left : .right
+    let press = Double(300 + Int(rng.next() % 400))
+    let roll = Double(Int(rng.next() % 301) - 150) / 1000
+    let faultAt = 1500 + Double(rng.next() % 1500)  // ms after calibration: rest, press or release
+    let faultFor = 200 + Double(rng.next() % 400)
+    let window = SensorFault.Window(startMs: 1000 + faultAt, durationMs: faultFor)
+    let fault = try #require(SensorFault(kind: kind, cell: cell, window: window))
+    // The gesture, in ms after calibration: rest 1.5 s, a press held 1.5 s, rest 1.5 s,
+    // a second press 1 s, rest.
+    func levels(_ ms: Double) -> (Double, Double) {
+      func envelope(_ start: Double, _ length: Double) -> Double {
+        let u = (ms - start) / 150
+        let down = (start + length - ms) / 150
+        return max(0, min(1, u, down))
+      }
+      let first = envelope(1500, 1500)
+      let second = envelope(4500, 1000)
+      let force = press * max(first, second)
+      let balance = first > 0 ? roll * min(1, max(0, (ms - 1800) / 300)) : 0
+      return (force * (1 - balance), force * (1 + balance))
+    }
+    var faulty = SensorModel(profile: .typical, seed: seed, faults: [fault])
+    var clean = SensorModel(profile: .typical, seed: seed)
+    var (engine, _, t0) = try calibratedEngine(&faulty)
+    var (cleanEngine, _, _) = try calibratedEngine(&clean)
+    var outcome = Outcome()
+    var valueAtFault: Int32?
+    var cleanAtFault: Int32?
+    var t = t0
+    var secondTouch = false
+    while t - t0 < 7000 {
+      let ms = t - t0
+      let (l, r) = levels(ms)
+      let reading = faulty.read(left: l, right: r, timeMs: t)
+      let out = engine.step(left: reading.left, right: reading.right)
+      let cleanReading = clean.read(left: l, right: r, timeMs: t)
+      let cleanOut = cleanEngine.step(left: cleanReading.left, right: cleanReading.right)
+      let cellFault = cell == .left ? out.faults.left : out.faults.right
+      let inFault = ms + 1000 >= window.startMs && ms + 1000 < window.startMs + faultFor
+      if inFault && valueAtFault == nil {
+        valueAtFault = out.value
+        cleanAtFault = cleanOut.value
+      }
+      if let start = valueAtFault, outcome.clearedAfterMs == nil {
+        outcome.movedDuringFault = max(outcome.movedDuringFault, abs(out.value - start))
+        outcome.movedDuringFaultClean = max(outcome.movedDuringFaultClean, abs(cleanOut.value - cleanAtFault!))
+      }
+      if inFault, outcome.reportedAfterMs == nil, cellFault.holds {
+        outcome.reportedAfterMs = ms + 1000 - window.startMs
+      }
+      let end = window.startMs + faultFor
+      if ms + 1000 >= end, outcome.reportedAfterMs != nil, outcome.clearedAfterMs == nil, out.faults == .none {
+        outcome.clearedAfterMs = ms + 1000 - end
+      }
+      if ms >= 4500, outcome.clearedAfterMs != nil, out.events.contains(.touchDown) { secondTouch = true }
+      if secondTouch, out.events.contains(.commit) { outcome.pickedAgain = true }
+      t += frameMs
+    }
+    return outcome
+  }
+
+  /// 1 000 random gestures, 250 per kind: each fault is reported within 100 ms, holds
+  /// the value (at most one step; for a stuck cell, whose first frames look like a
+  /// steady press, and a loose one, which reads well between its breaks, at most one
+  /// step beyond what the same gesture without the fault moved), clears within
+  /// 100 ms of the cell's recovery, and the next press picks again.
+  @Test(arguments: kinds)
+  func everyFaultIsReportedHeldAndCleared(kind: String) throws {
+    var failures: [String] = []
+    for seed in UInt64(1)...250 {
+      let o = try Self.run(kind: kind, seed: seed)
+      guard let reported = o.reportedAfterMs else {
+        failures.append("seed \(seed): never reported")
+        continue
+      }
+      let allowed: Int32 = kind == "stuck" || kind == "intermittent" ? o.movedDuringFaultClean + 1 : 1
+      if reported > 100 { failures.append("seed \(seed): reported after \(reported) ms") }
+      if o.movedDuringFault > allowed { failures.append("seed \(seed): moved \(o.movedDuringFault) during the fault") }
+      guard let cleared = o.clearedAfterMs else {
+        failures.append("seed \(seed): never cleared")
+        continue
+      }
+      if cleared > 100 { failures.append("seed \(seed): cleared after \(cleared) ms") }
+      if !o.pickedAgain { failures.append("seed \(seed): the next press did not pick") }
+    }
+    // Open and railed meet every bound in every gesture. Known misses, measured, left
+    // open in Docs/sensor-faults.md: a loose contact's breaks shorter than a frame
+    // pass unseen between samples, so 10 of 250 are reported after 100 ms (the latest
+    // at 209 ms); one stuck cell in 250 is not reported.
+    let knownMisses = ["open": 0, "railed": 0, "stuck": 1, "intermittent": 10]
+    #expect(
+      failures.count <= knownMisses[kind]!,
+      "\(kind): \(failures.count) of 250: \(failures.prefix(8).joined(separator: "; "))")
+  }
+}
