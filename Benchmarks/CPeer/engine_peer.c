@@ -282,16 +282,14 @@ static void note_faults(peer_engine *e, int changed, peer_output *out) {
 
 /*
  * Screens a frame's readings (one is out of range, or a fault is in progress): bad
- * readings are replaced by the last good ones, which it leaves in sensor_last, where
- * the frame reads the screened readings back (taken by value, they stay in registers
- * on the frame's fast path).
+ * readings are replaced by the last good ones.
  */
-__attribute__((noinline)) static void screen_cells(peer_engine *e, uint16_t left, uint16_t right,
+__attribute__((noinline)) static void screen_cells(peer_engine *e, uint16_t *left, uint16_t *right,
                                                    peer_output *out) {
   uint32_t last = e->sensor_last;
-  int changed = screen_cell(&e->left_health, &left, (uint16_t)last, &e->sensor);
-  changed |= screen_cell(&e->right_health, &right, (uint16_t)(last >> 16), &e->sensor);
-  uint32_t packed = left | (uint32_t)right << 16;
+  int changed = screen_cell(&e->left_health, left, (uint16_t)last, &e->sensor);
+  changed |= screen_cell(&e->right_health, right, (uint16_t)(last >> 16), &e->sensor);
+  uint32_t packed = *left | (uint32_t)*right << 16;
   e->sensor_changed |= packed ^ last;
   e->sensor_last = packed;
   note_faults(e, changed, out);
@@ -456,7 +454,7 @@ void peer_step(peer_engine *e, uint16_t raw_left, uint16_t raw_right, peer_outpu
   uint16_t rail = e->sensor.rail;
   if (e->screening || is_outside(raw_left, e->left_health.open_below, rail) ||
       is_outside(raw_right, e->right_health.open_below, rail)) {
-    screen_cells(e, raw_left, raw_right, out);
+    screen_cells(e, &raw_left, &raw_right, out);
     if (e->holding) { /* nothing moves, force reads 0 */
       out->force = 0;
       out->state = PEER_STATE_FAULT;
@@ -466,8 +464,6 @@ void peer_step(peer_engine *e, uint16_t raw_left, uint16_t raw_right, peer_outpu
       out->faults = (uint8_t)(e->left_health.fault | e->right_health.fault << 3);
       return;
     }
-    raw_left = (uint16_t)e->sensor_last;
-    raw_right = (uint16_t)(e->sensor_last >> 16);
   } else {
     uint32_t packed = raw_left | (uint32_t)raw_right << 16;
     e->sensor_changed |= packed ^ e->sensor_last;
