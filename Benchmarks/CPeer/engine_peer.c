@@ -1,8 +1,11 @@
 /*
- * C peer of ForceEngine's thumb-roll frame path (see include/engine_peer.h).
+ * C peer of ForceEngine's thumb-roll frame path (see include/engine_peer.h), sensor
+ * health included (rest tracking, cell fault detection, the hold).
  * The arithmetic is the Swift engine's, step for step, so the outputs are equal;
  * the structure is what a C programmer would write: one function per frame, the
- * helpers static and inlined, the output written into the caller's buffer.
+ * helpers static and inlined, the output written into the caller's buffer. As in
+ * the engine, the review and the screening of bad readings are out of line: a frame
+ * with both readings in range pays a countdown and two unsigned compares.
  */
 #include "engine_peer.h"
 
@@ -12,13 +15,56 @@ enum {
   P_ROLL_THRESHOLD, P_SPEED_NORMAL_MAX, P_SPEED_BOOST_MIN, P_SPEED_BOOST_MAX, P_FILTER_MS,
   P_QUICK_RELEASE_MS, P_PULSE_WINDOW_MS, P_PRESS_THROUGH_LEVEL, P_RANGE_MIN, P_RANGE_MAX,
   P_START_VALUE, P_WRAP, P_LEFT_OFFSET, P_RIGHT_OFFSET, P_LEFT_GAIN, P_RIGHT_GAIN,
-  P_LEFT_CURVE, P_RIGHT_CURVE
+  P_LEFT_CURVE, P_RIGHT_CURVE, P_BASELINE_RATE, P_BASELINE_LIMIT, P_FAULT_MS, P_RAIL_LEVEL
 };
 
 enum { ZONE_IDLE, ZONE_RESTING, ZONE_NORMAL, ZONE_BOOSTED };
 enum { UP, DOWN };
 #define ONSET_FRAMES 4
 #define VELOCITY_SCALE_Q16 (127 * 65536 / 1023)
+
+/* Sensor health (SensorConfig's constants). */
+#define REVIEW_MS 30
+#define SETTLE_MS 500
+#define CLEAR_MS 50
+#define BAND 16
+#define STEADY 4
+#define NOISE_REVIEWS 4
+#define STUCK_REVIEWS 2
+#define OPEN_ARMING 16
+#define INTERMITTENT_SCORE 5
+
+/* A fault that holds the engine: open, railed, stuck, intermittent (not drifted). */
+static inline int holds(uint8_t fault) {
+  return fault != PEER_CELL_NONE && fault < PEER_CELL_DRIFTED;
+}
+
+/* Whole frames covering `ms` at `rate` (rounded). */
+static int32_t frames(int32_t ms, int32_t rate) { return (ms * rate + 500) / 1000; }
+
+/* The same, at least 1 and at most 255. */
+static uint8_t at_least_one(int32_t ms, int32_t rate) {
+  int32_t count = frames(ms, rate);
+  return (uint8_t)(count < 1 ? 1 : (count > 255 ? 255 : count));
+}
+
+static void init_sensor(peer_sensor *sensor, const int32_t *p) {
+  int32_t rate = p[P_SAMPLE_RATE_HZ];
+  sensor->review_frames = at_least_one(REVIEW_MS, rate);
+  sensor->declare_frames = p[P_FAULT_MS] == 0 ? 0 : at_least_one(p[P_FAULT_MS], rate);
+  sensor->clear_frames = at_least_one(CLEAR_MS, rate);
+  sensor->settle_frames = (uint16_t)frames(SETTLE_MS, rate);
+  if (p[P_BASELINE_RATE] == 0) {
+    sensor->step_reviews = 0;
+  } else {
+    /* Reviews per count: 1000 ms / (rate counts/s x review length in ms), rounded. */
+    int32_t review_micros = (int32_t)sensor->review_frames * 1000000 / rate;
+    int32_t per_count = (1000000000 / (p[P_BASELINE_RATE] * review_micros) + 500) / 1000;
+    sensor->step_reviews = (uint16_t)(per_count < 1 ? 1 : per_count);
+  }
+  sensor->limit = p[P_BASELINE_LIMIT];
+  sensor->rail = sensor->declare_frames == 0 ? 0xFFFF : (uint16_t)p[P_RAIL_LEVEL];
+}
 
 static void init_cell(peer_cell *cell, int32_t offset, int32_t gain, int32_t curve, int32_t sensitivity) {
   cell->offset = offset;
@@ -58,8 +104,10 @@ int peer_init(peer_engine *e, const int32_t *p) {
   e->units_per_item = 1000 * rate;
   e->half_unit = e->units_per_item / 2;
   e->roll_threshold = (uint32_t)p[P_ROLL_THRESHOLD];
-  e->quick_release_frames = (uint32_t)((p[P_QUICK_RELEASE_MS] * rate + 500) / 1000);
+  e->quick_release_frames = (uint32_t)frames(p[P_QUICK_RELEASE_MS], rate);
+  init_sensor(&e->sensor, p);
   e->value = p[P_START_VALUE];
+  e->review_countdown = 1;
   return 0;
 }
 
@@ -103,6 +151,165 @@ static inline void set_boosted(peer_engine *e, uint8_t boosted, peer_output *out
     out->events |= PEER_BOOST;
     out->boost_on = boosted;
   }
+}
+
+/* ---- Sensor health: screening, the review, the hold (ForceEngine+Health, CellHealth) ---- */
+
+/* Whether `raw` lies outside open_below..<rail: one unsigned compare per cell. */
+static inline int is_outside(uint16_t raw, uint16_t open_below, uint16_t rail) {
+  return (uint16_t)(raw - open_below) >= (uint16_t)(rail - open_below);
+}
+
+/*
+ * One frame's reading against the open and rail levels, while screening. Returns 1 when
+ * the cell's fault changed; *raw is replaced by last_good while the reading is bad.
+ */
+static int screen_cell(peer_health *h, uint16_t *raw, uint16_t last_good, const peer_sensor *config) {
+  uint8_t bad = *raw >= config->rail ? PEER_CELL_RAILED
+                                     : (*raw < h->open_below ? PEER_CELL_OPEN : PEER_CELL_NONE);
+  if (bad != PEER_CELL_NONE) {
+    if (h->bad_frames == 0) h->glitch_score = h->glitch_score > 8 ? 10 : h->glitch_score + 2;
+    if (h->bad_frames < 255) h->bad_frames++;
+    h->good_frames = 0;
+    *raw = last_good;
+    if (h->fault != PEER_CELL_NONE && h->fault != PEER_CELL_DRIFTED) return 0;
+    if (h->glitch_score >= INTERMITTENT_SCORE) {
+      h->fault = PEER_CELL_INTERMITTENT;
+      return 1;
+    }
+    if (h->bad_frames >= config->declare_frames) {
+      h->fault = bad;
+      return 1;
+    }
+    return 0;
+  }
+  h->bad_frames = 0;
+  if (!holds(h->fault)) return 0;
+  if (h->fault == PEER_CELL_STUCK) {
+    if (*raw == h->stuck_at && h->good_frames == 0) return 0;
+  } else if (h->fault == PEER_CELL_INTERMITTENT && h->glitch_score > 2) {
+    return 0;
+  }
+  h->good_frames++;
+  if (h->good_frames < config->clear_frames) return 0;
+  h->fault = PEER_CELL_NONE;
+  h->good_frames = 0;
+  h->still_reviews = 0;
+  return 1;
+}
+
+/*
+ * The review of one cell's window: stuck detection, the rest level (moving *offset,
+ * the calibration offset in use, by one-count steps) and the open level. Returns 1
+ * when the cell's fault changed.
+ */
+static int review_cell(peer_health *h, int changed, uint16_t sample, int settled, int32_t *offset,
+                       int32_t contact, const peer_sensor *config) {
+  uint8_t before = h->fault;
+  if (h->glitch_score > 0) h->glitch_score--;
+  if (changed) {
+    h->still_reviews = 0;
+  } else if (h->still_reviews < 255) {
+    h->still_reviews++;
+  }
+  if (settled) {
+    h->rest_noise = changed ? (h->rest_noise < 255 ? h->rest_noise + 1 : 255) : 0;
+    if (!holds(h->fault)) h->rest_reading = sample;
+  }
+  if (config->declare_frames != 0 &&
+      (h->fault == PEER_CELL_NONE || h->fault == PEER_CELL_DRIFTED) &&
+      h->rest_noise >= NOISE_REVIEWS && h->still_reviews >= STUCK_REVIEWS) {
+    h->fault = PEER_CELL_STUCK;
+    h->stuck_at = sample;
+    h->good_frames = 0;
+  }
+  if (h->step_wait > 0) h->step_wait--;
+  int32_t reading = sample;
+  if (settled && config->step_reviews != 0 && !holds(h->fault)) {
+    int32_t previous = h->previous_sample;
+    int32_t difference = reading > previous ? reading - previous : previous - reading;
+    if (difference <= STEADY) {
+      int32_t step = 0;
+      if (reading > *offset && reading <= *offset + contact) {
+        step = 1;
+      } else if (reading + BAND < *offset) {
+        step = -1;
+      }
+      if (step != 0) {
+        int32_t next = h->shift + step;
+        if (next > config->limit || next < -config->limit) {
+          h->fault = PEER_CELL_DRIFTED;
+        } else if (h->step_wait == 0) {
+          h->shift = next;
+          *offset += step;
+          h->step_wait = config->step_reviews;
+          if (h->fault == PEER_CELL_DRIFTED) h->fault = PEER_CELL_NONE;
+        }
+      } else if (h->fault == PEER_CELL_DRIFTED) {
+        h->fault = PEER_CELL_NONE;
+      }
+    }
+  }
+  h->previous_sample = sample;
+  int armed = config->declare_frames != 0 && h->rest_reading >= OPEN_ARMING;
+  h->open_below = armed ? h->rest_reading >> 2 : 0;
+  return h->fault != before;
+}
+
+/*
+ * After a cell's fault may have changed: whether frames are screened and the engine
+ * holds. A fault that starts to hold ends a touch in progress without a commit; the
+ * last one to clear restarts the signal chain from no touch.
+ */
+static void note_faults(peer_engine *e, int changed, peer_output *out) {
+  int holding = holds(e->left_health.fault) || holds(e->right_health.fault);
+  e->screening = holding || e->left_health.bad_frames != 0 || e->right_health.bad_frames != 0;
+  if (!changed) return;
+  out->events |= PEER_FAULT;
+  if (holding && !e->holding && e->zone != ZONE_IDLE) {
+    set_boosted(e, 0, out);
+    e->zone = ZONE_IDLE;
+    out->events |= PEER_RELEASE;
+  }
+  if (!holding && e->holding) {
+    e->left_q8 = 0;
+    e->right_q8 = 0;
+    e->previous_force = 0;
+  }
+  if (holding) e->onset_count = 0;
+  e->holding = (uint8_t)holding;
+}
+
+/*
+ * Screens a frame's readings (one is out of range, or a fault is in progress): bad
+ * readings are replaced by the last good ones.
+ */
+__attribute__((noinline)) static void screen_cells(peer_engine *e, uint16_t *left, uint16_t *right,
+                                                   peer_output *out) {
+  uint32_t last = e->sensor_last;
+  int changed = screen_cell(&e->left_health, left, (uint16_t)last, &e->sensor);
+  changed |= screen_cell(&e->right_health, right, (uint16_t)(last >> 16), &e->sensor);
+  uint32_t packed = *left | (uint32_t)*right << 16;
+  e->sensor_changed |= packed ^ last;
+  e->sensor_last = packed;
+  note_faults(e, changed, out);
+}
+
+/* Reviews the window that just ended: stuck cells, the rest levels, the open levels. */
+__attribute__((noinline)) static void review(peer_engine *e, peer_output *out) {
+  const peer_sensor *config = &e->sensor;
+  e->review_countdown = config->review_frames;
+  int idle = e->zone == ZONE_IDLE && e->onset_count == 0 && !e->holding;
+  if (!idle) e->last_active_frame = e->frame;
+  int settled = idle && e->frame - e->last_active_frame >= config->settle_frames;
+  uint32_t changed = e->sensor_changed;
+  uint32_t last = e->sensor_last;
+  e->sensor_changed = 0;
+  int fault_changed = review_cell(&e->left_health, (changed & 0xFFFF) != 0, (uint16_t)last, settled,
+                                  &e->left.offset, e->contact, config);
+  fault_changed |= review_cell(&e->right_health, (changed >> 16) != 0, (uint16_t)(last >> 16), settled,
+                               &e->right.offset, e->contact, config);
+  note_faults(e, fault_changed, out);
 }
 
 /* Onset window: returns 1 when this frame confirms the touch. */
@@ -242,6 +449,27 @@ void peer_step(peer_engine *e, uint16_t raw_left, uint16_t raw_right, peer_outpu
   int32_t value_before = e->value;
   uint8_t direction_before = e->direction;
 
+  /* Review the window, screen the readings, hold on a fault. */
+  if (--e->review_countdown == 0) review(e, out);
+  uint16_t rail = e->sensor.rail;
+  if (e->screening || is_outside(raw_left, e->left_health.open_below, rail) ||
+      is_outside(raw_right, e->right_health.open_below, rail)) {
+    screen_cells(e, &raw_left, &raw_right, out);
+    if (e->holding) { /* nothing moves, force reads 0 */
+      out->force = 0;
+      out->state = PEER_STATE_FAULT;
+      out->direction = e->direction;
+      out->value = e->value;
+      out->fraction = e->fraction;
+      out->faults = (uint8_t)(e->left_health.fault | e->right_health.fault << 3);
+      return;
+    }
+  } else {
+    uint32_t packed = raw_left | (uint32_t)raw_right << 16;
+    e->sensor_changed |= packed ^ e->sensor_last;
+    e->sensor_last = packed;
+  }
+
   int32_t left = calibrate(&e->left, raw_left);
   int32_t right = calibrate(&e->right, raw_right);
   int32_t alpha = e->alpha_q12;
@@ -272,4 +500,5 @@ void peer_step(peer_engine *e, uint16_t raw_left, uint16_t raw_right, peer_outpu
   out->direction = e->direction;
   out->value = e->value;
   out->fraction = e->fraction;
+  out->faults = (uint8_t)(e->left_health.fault | e->right_health.fault << 3);
 }
