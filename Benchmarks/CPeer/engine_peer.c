@@ -31,8 +31,8 @@ enum { UP, DOWN };
 #define STEADY 4
 #define NOISE_REVIEWS 4
 #define STUCK_REVIEWS 2
-#define OPEN_ARMING 16
-#define INTERMITTENT_SCORE 5
+#define OPEN_ARMING 24
+#define INTERMITTENT_SCORE 6
 
 /* A fault that holds the engine: open, railed, stuck, intermittent (not drifted). */
 static inline int holds(uint8_t fault) {
@@ -42,27 +42,24 @@ static inline int holds(uint8_t fault) {
 /* Whole frames covering `ms` at `rate` (rounded). */
 static int32_t frames(int32_t ms, int32_t rate) { return (ms * rate + 500) / 1000; }
 
-/* The same, at least 1 and at most 255. */
-static uint8_t at_least_one(int32_t ms, int32_t rate) {
-  int32_t count = frames(ms, rate);
-  return (uint8_t)(count < 1 ? 1 : (count > 255 ? 255 : count));
+/* Frames covering `ms` at `rate`, rounded, at least 1, by a multiply and shift
+   (SensorConfig.frames: 8389 / 2^23 is about 1 / 1000). */
+static int32_t sensor_frames(int32_t ms, int32_t rate) {
+  int32_t count = ((ms * rate + 500) * 8389) >> 23;
+  return count < 1 ? 1 : count;
 }
 
 static void init_sensor(peer_sensor *sensor, const int32_t *p) {
   int32_t rate = p[P_SAMPLE_RATE_HZ];
-  sensor->review_frames = at_least_one(REVIEW_MS, rate);
-  sensor->declare_frames = p[P_FAULT_MS] == 0 ? 0 : at_least_one(p[P_FAULT_MS], rate);
-  sensor->clear_frames = at_least_one(CLEAR_MS, rate);
-  sensor->settle_frames = (uint16_t)frames(SETTLE_MS, rate);
-  if (p[P_BASELINE_RATE] == 0) {
-    sensor->step_reviews = 0;
-  } else {
-    /* Reviews per count: 1000 ms / (rate counts/s x review length in ms), rounded. */
-    int32_t review_micros = (int32_t)sensor->review_frames * 1000000 / rate;
-    int32_t per_count = (1000000000 / (p[P_BASELINE_RATE] * review_micros) + 500) / 1000;
-    sensor->step_reviews = (uint16_t)(per_count < 1 ? 1 : per_count);
-  }
-  sensor->limit = p[P_BASELINE_LIMIT];
+  int32_t review = sensor_frames(REVIEW_MS, rate);
+  sensor->review_frames = (uint8_t)review;
+  sensor->declare_frames = p[P_FAULT_MS] == 0 ? 0 : (uint8_t)sensor_frames(p[P_FAULT_MS], rate);
+  sensor->clear_frames = (uint8_t)sensor_frames(CLEAR_MS, rate);
+  sensor->settle_frames = (uint16_t)sensor_frames(SETTLE_MS, rate);
+  /* Rest tracking's token bucket: credit per review, cost per one-count step. */
+  sensor->step_credit = (int16_t)(review * p[P_BASELINE_RATE]);
+  sensor->step_cost = (int16_t)rate;
+  sensor->limit = (int16_t)p[P_BASELINE_LIMIT];
   sensor->rail = sensor->declare_frames == 0 ? 0xFFFF : (uint16_t)p[P_RAIL_LEVEL];
 }
 
@@ -168,7 +165,7 @@ static int screen_cell(peer_health *h, uint16_t *raw, uint16_t last_good, const 
   uint8_t bad = *raw >= config->rail ? PEER_CELL_RAILED
                                      : (*raw < h->open_below ? PEER_CELL_OPEN : PEER_CELL_NONE);
   if (bad != PEER_CELL_NONE) {
-    if (h->bad_frames == 0) h->glitch_score = h->glitch_score > 8 ? 10 : h->glitch_score + 2;
+    if (h->bad_frames == 0) h->glitch_score = h->glitch_score > 8 ? 12 : h->glitch_score + 4;
     if (h->bad_frames < 255) h->bad_frames++;
     h->good_frames = 0;
     *raw = last_good;
@@ -185,11 +182,7 @@ static int screen_cell(peer_health *h, uint16_t *raw, uint16_t last_good, const 
   }
   h->bad_frames = 0;
   if (!holds(h->fault)) return 0;
-  if (h->fault == PEER_CELL_STUCK) {
-    if (*raw == h->stuck_at && h->good_frames == 0) return 0;
-  } else if (h->fault == PEER_CELL_INTERMITTENT && h->glitch_score > 2) {
-    return 0;
-  }
+  if (h->fault == PEER_CELL_STUCK && *raw == h->stuck_at && h->good_frames == 0) return 0;
   h->good_frames++;
   if (h->good_frames < config->clear_frames) return 0;
   h->fault = PEER_CELL_NONE;
@@ -213,8 +206,11 @@ static int review_cell(peer_health *h, int changed, uint16_t sample, int settled
     h->still_reviews++;
   }
   if (settled) {
-    h->rest_noise = changed ? (h->rest_noise < 255 ? h->rest_noise + 1 : 255) : 0;
-    if (!holds(h->fault)) h->rest_reading = sample;
+    if (changed) {
+      if (h->rest_noise < 255) h->rest_noise++;
+    } else if (h->rest_noise < NOISE_REVIEWS) {
+      h->rest_noise = 0;
+    }
   }
   if (config->declare_frames != 0 &&
       (h->fault == PEER_CELL_NONE || h->fault == PEER_CELL_DRIFTED) &&
@@ -223,9 +219,9 @@ static int review_cell(peer_health *h, int changed, uint16_t sample, int settled
     h->stuck_at = sample;
     h->good_frames = 0;
   }
-  if (h->step_wait > 0) h->step_wait--;
+  if (h->credit < config->step_cost) h->credit += config->step_credit;
   int32_t reading = sample;
-  if (settled && config->step_reviews != 0 && !holds(h->fault)) {
+  if (settled && config->step_credit != 0 && !holds(h->fault)) {
     int32_t previous = h->previous_sample;
     int32_t difference = reading > previous ? reading - previous : previous - reading;
     if (difference <= STEADY) {
@@ -239,20 +235,18 @@ static int review_cell(peer_health *h, int changed, uint16_t sample, int settled
         int32_t next = h->shift + step;
         if (next > config->limit || next < -config->limit) {
           h->fault = PEER_CELL_DRIFTED;
-        } else if (h->step_wait == 0) {
-          h->shift = next;
+        } else if (h->credit >= config->step_cost) {
+          h->shift = (int16_t)next;
           *offset += step;
-          h->step_wait = config->step_reviews;
+          h->credit -= config->step_cost;
           if (h->fault == PEER_CELL_DRIFTED) h->fault = PEER_CELL_NONE;
         }
-      } else if (h->fault == PEER_CELL_DRIFTED) {
-        h->fault = PEER_CELL_NONE;
       }
     }
   }
   h->previous_sample = sample;
-  int armed = config->declare_frames != 0 && h->rest_reading >= OPEN_ARMING;
-  h->open_below = armed ? h->rest_reading >> 2 : 0;
+  int armed = config->declare_frames != 0 && *offset >= OPEN_ARMING;
+  h->open_below = armed ? (uint16_t)((*offset - 8) >> 2) : 0;
   return h->fault != before;
 }
 

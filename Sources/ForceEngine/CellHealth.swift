@@ -21,8 +21,6 @@ struct CellHealth: Equatable {
   var previousSample: UInt16 = 0
   /// Readings below this are open (0: open detection not armed).
   var openBelow: UInt16 = 0
-  /// The reading at the last settled review: the cell's own rest level.
-  var restReading: UInt16 = 0
   /// The reading a stuck cell froze at.
   var stuckAt: UInt16 = 0
 
@@ -65,8 +63,10 @@ struct CellHealth: Equatable {
   }
 
   /// The review of one window (every `SensorConfig.reviewFrames`): stuck detection, the
-  /// rest level and the open level (a quarter of the rest reading, once that is at
-  /// least `SensorConfig.openArming`: the cap's preload). `sample` is the last good reading; `offset` the
+  /// rest level and the open level (a quarter of the rest mean, the offset in use less
+  /// calibration's 8-count margin, once the offset is at least
+  /// `SensorConfig.openArming`: the cap's preload). `drifted` clears only when a step
+  /// moves the rest level back inside the limit. `sample` is the last good reading; `offset` the
   /// cell's offset in use (the parameter plus `shift`), moved by a step here. Returns
   /// true when the cell's fault changed.
   mutating func review(
@@ -81,8 +81,12 @@ struct CellHealth: Equatable {
       stillReviews &+= 1
     }
     if settled {
-      restNoise = changed ? (restNoise < 255 ? restNoise &+ 1 : 255) : 0
-      if !fault.holds { restReading = sample }
+      // Armed once four settled windows in a row showed noise; armed it stays.
+      if changed {
+        if restNoise < 255 { restNoise &+= 1 }
+      } else if restNoise < SensorConfig.noiseReviews {
+        restNoise = 0
+      }
     }
     if config.declareFrames != 0, fault == .none || fault == .drifted,
       restNoise >= SensorConfig.noiseReviews, stillReviews >= SensorConfig.stuckReviews
@@ -113,14 +117,12 @@ struct CellHealth: Equatable {
             credit &-= config.stepCost
             if fault == .drifted { fault = .none }
           }
-        } else if fault == .drifted {
-          fault = .none
         }
       }
     }
     previousSample = sample
-    let armed = config.declareFrames != 0 && Int32(restReading) >= SensorConfig.openArming
-    openBelow = armed ? restReading >> 2 : 0
+    let armed = config.declareFrames != 0 && offset >= SensorConfig.openArming
+    openBelow = armed ? UInt16(truncatingIfNeeded: (offset &- 8) >> 2) : 0
     return fault != before
   }
 }

@@ -16,8 +16,8 @@ struct SensorConfig: Equatable {
   static let noiseReviews: UInt8 = 4
   /// Review windows without a change that make a stuck cell.
   static let stuckReviews: UInt8 = 2
-  /// The rest reading at or above which a reading below a quarter of it is open.
-  static let openArming: Int32 = 16
+  /// The offset in use (calibrated rest plus margin) from which open detection is armed.
+  static let openArming: Int32 = 24
   /// Glitch score (+4 per bad episode, −1 per review) at which contact is
   /// intermittent: a second break within two reviews of the first.
   static let intermittentScore: UInt8 = 6

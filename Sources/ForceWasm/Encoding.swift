@@ -19,6 +19,12 @@ public func fpEncode(_ type: Int32, _ seq: Int32) -> Int32 {
   }
 }
 
+/// The protocol version this module speaks (the `hello` a host sends, the `info` a
+/// device of the same sources answers).
+@_expose(wasm, "fp_protocol_version")
+@_cdecl("fp_protocol_version")
+public func fpProtocolVersion() -> Int32 { Int32(FrameFormat.protocolVersion) }
+
 /// Encodes a frame of any type from the first `bodyLength` bytes of the text area.
 @_expose(wasm, "fp_encode_raw")
 @_cdecl("fp_encode_raw")

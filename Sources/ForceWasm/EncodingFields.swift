@@ -82,18 +82,20 @@ func readTelemetry() throws(ProtocolError) -> Telemetry {
   Telemetry(
     frame: u16(0), left: u16(1), right: u16(2), force: Int16(truncatingIfNeeded: field(3)),
     state: try readState(4), direction: field(5) != 0 ? .down : .up, value: field(6),
-    positionMilli: field(7))
+    positionMilli: field(7), faults: try readFaults(8))
 }
 
-/// force, state, direction, value, fraction, unitsPerItem, (positionMilli), EVENTS.
+/// force, state, direction, value, fraction, unitsPerItem, (positionMilli), EVENTS,
+/// leftFault, rightFault.
 func readOutput(from start: Int) throws(ProtocolError) -> FrameOutput {
   FrameOutput(
     force: Int16(truncatingIfNeeded: field(start)), state: try readState(start &+ 1),
     direction: field(start &+ 2) != 0 ? .down : .up, value: field(start &+ 3),
     fraction: field(start &+ 4), unitsPerItem: field(start &+ 5),
-    events: try readEvents(from: start &+ 7))
+    events: try readEvents(from: start &+ 7), faults: try readFaults(start &+ 14))
 }
 
+/// mask, velocity, directionDown, boostOn, value, leftFault, rightFault.
 func readEvents(from start: Int) throws(ProtocolError) -> EngineEvents {
   var events = EngineEvents()
   events.mask = u16(start)
@@ -101,7 +103,21 @@ func readEvents(from start: Int) throws(ProtocolError) -> EngineEvents {
   events.direction = field(start &+ 2) != 0 ? .down : .up
   events.boostOn = field(start &+ 3) != 0
   events.value = field(start &+ 4)
+  events.faults = try readFaults(start &+ 5)
   return events
+}
+
+/// The cells' faults from two fields, the left cell's code at `index`, the right's after it.
+func readFaults(_ index: Int) throws(ProtocolError) -> CellFaults {
+  CellFaults(left: try readFault(index), right: try readFault(index &+ 1))
+}
+
+func readFault(_ index: Int) throws(ProtocolError) -> CellFault {
+  let code = field(index)
+  guard code >= 0, code < Int32(CellFault.count), let fault = CellFault(rawValue: UInt8(code)) else {
+    throw .badValue
+  }
+  return fault
 }
 
 func readError() throws(ProtocolError) -> ErrorReply {

@@ -35,6 +35,12 @@ func reading(_ value: Int32) -> UInt16 { UInt16(max(0, min(1023, value))) }
 @_cdecl("fp_param_count")
 public func fpParamCount() -> Int32 { Int32(ParameterID.count) }
 
+/// The layout version of this build's parameter table (`info.layoutVersion` of a
+/// device built from the same sources).
+@_expose(wasm, "fp_layout_version")
+@_cdecl("fp_layout_version")
+public func fpLayoutVersion() -> Int32 { Int32(Parameters.layoutVersion) }
+
 /// Writes the paramDescription fields of parameter `id` with the offline value;
 /// returns 0, or -1 for an unknown id.
 @_expose(wasm, "fp_param_describe")
@@ -85,6 +91,33 @@ public func fpRuleText(_ rule: Int32) -> Int32 {
 public func fpSymbol(_ id: Int32, _ value: Int32) -> Int32 {
   guard let parameter = ParameterID.at(Int(id)), let symbol = parameter.symbol(for: value) else { return -1 }
   return putStatic(symbol)
+}
+
+/// Writes the name of engine state `state` ("scrolling", "fault") as the CSV has it;
+/// returns its length, or -1 for a code that is no state.
+@_expose(wasm, "fp_state_name")
+@_cdecl("fp_state_name")
+public func fpStateName(_ state: Int32) -> Int32 {
+  guard state >= 0, state < 256, let known = EngineState(rawValue: UInt8(state)) else { return -1 }
+  return putStatic(known.name)
+}
+
+/// Writes the name of cell fault code `code` ("ok", "railed", …) as the `fault` event
+/// token has it; returns its length, or -1 for a code that is no fault.
+@_expose(wasm, "fp_fault_name")
+@_cdecl("fp_fault_name")
+public func fpFaultName(_ code: Int32) -> Int32 {
+  guard code >= 0, code < Int32(CellFault.count), let fault = CellFault(rawValue: UInt8(code)) else { return -1 }
+  return putStatic(fault.name)
+}
+
+/// 1 when a cell with fault `code` holds the engine (state `fault`, nothing moves),
+/// 0 when it does not (ok, drifted), -1 for a code that is no fault.
+@_expose(wasm, "fp_fault_holds")
+@_cdecl("fp_fault_holds")
+public func fpFaultHolds(_ code: Int32) -> Int32 {
+  guard code >= 0, code < Int32(CellFault.count), let fault = CellFault(rawValue: UInt8(code)) else { return -1 }
+  return fault.holds ? 1 : 0
 }
 
 /// Copies a static text to the start of the text area; returns its length.

@@ -18,16 +18,19 @@ import ForceProtocol
 //                                                              (text: name, unit)
 //   ack              requestType
 //   injectResult     index, force, state, direction, value, fraction, unitsPerItem,
-//                    positionMilli, EVENTS
+//                    positionMilli, EVENTS, leftFault, rightFault
 //   benchResult      frames, ticks, tickHz, maxFrameTicks, stackHighWater, cpuDuty
 //   paramLoaded      source
 //   statsReport      rxBytes, rxFrames, rxCRCErrors, rxOverruns, rxMalformed, rxTooShort,
 //                    uartErrors, busy, dropped, txBytes, streamDropped
-//   telemetry        frame, left, right, force, state, direction, value, positionMilli
+//   telemetry        frame, left, right, force, state, direction, value, positionMilli,
+//                    leftFault, rightFault
 //   event            frame, EVENTS
 //   error            code, requestType, parameter, detail, value
 //
-// EVENTS is five fields: mask, velocity, directionDown, boostOn, value.
+// EVENTS is seven fields: mask, velocity, directionDown, boostOn, value, and the
+// `fault` event's payload leftFault, rightFault. A fault field is a `CellFault` code
+// (0 ok, 1 open, 2 railed, 3 stuck, 4 intermittent, 5 drifted).
 
 /// Writes `message`'s fields (and texts) for JavaScript.
 func writeFields(_ message: Message) {
@@ -81,6 +84,7 @@ func writeFields(_ message: Message) {
     out.put(m.direction.rawValue)
     out.put(m.value)
     out.put(m.positionMilli)
+    writeFaults(m.faults, &out)
   case .event(let m):
     out.put(m.frame)
     writeEvents(m.events, &out)
@@ -136,7 +140,8 @@ func writeDescription(_ m: ParamDescription, _ out: inout FieldWriter) {
   _ = putTexts(m.name, m.unit)
 }
 
-/// force, state, direction, value, fraction, unitsPerItem, positionMilli, EVENTS.
+/// force, state, direction, value, fraction, unitsPerItem, positionMilli, EVENTS,
+/// leftFault, rightFault.
 func writeOutput(_ output: FrameOutput, _ out: inout FieldWriter) {
   out.put(output.force)
   out.put(output.state.rawValue)
@@ -146,12 +151,21 @@ func writeOutput(_ output: FrameOutput, _ out: inout FieldWriter) {
   out.put(output.unitsPerItem)
   out.put(output.positionMilli)
   writeEvents(output.events, &out)
+  writeFaults(output.faults, &out)
 }
 
+/// mask, velocity, directionDown, boostOn, value, leftFault, rightFault.
 func writeEvents(_ events: EngineEvents, _ out: inout FieldWriter) {
   out.put(events.mask)
   out.put(events.velocity)
   out.put(events.direction == .down)
   out.put(events.boostOn)
   out.put(events.value)
+  writeFaults(events.faults, &out)
+}
+
+/// The left cell's fault code, then the right cell's.
+func writeFaults(_ faults: CellFaults, _ out: inout FieldWriter) {
+  out.put(faults.left.rawValue)
+  out.put(faults.right.rawValue)
 }

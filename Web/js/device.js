@@ -1,7 +1,7 @@
 // One session with a device: requests matched to replies by seq and type, with the
 // timeouts and retries of Protocol.md ("Sequencing and timing"), the streamed
 // telemetry and events, and the counts of frames lost on the way.
-import { CAPABILITIES, ERROR_CODES, LINK_STATS, PROTOCOL_VERSION } from "./wire.js";
+import { CAPABILITIES, ERROR_CODES, LINK_STATS } from "./wire.js";
 
 const REPLY = {
   hello: "info", paramDescribe: "paramDescription", paramGet: "paramValue", paramSet: "paramValue",
@@ -70,9 +70,10 @@ export class Device {
     await this.transport.open();
     this.wire.resetReceiver();
     this.transport.write(new Uint8Array([0]));
-    this.info = await this.request("hello", { protocolVersion: PROTOCOL_VERSION });
-    if (this.info.protocolVersion !== PROTOCOL_VERSION) {
-      throw new DeviceError(`the device speaks protocol ${this.info.protocolVersion}; this page speaks ${PROTOCOL_VERSION}`);
+    const version = this.wire.protocolVersion;  // the module's, so the page speaks what it decodes
+    this.info = await this.request("hello", { protocolVersion: version });
+    if (this.info.protocolVersion !== version) {
+      throw new DeviceError(`the device speaks protocol ${this.info.protocolVersion}; this page speaks ${version}`);
     }
     this.parameters = [];
     for (let id = 0; id < this.info.parameterCount; id++) {

@@ -57,7 +57,7 @@ export class EngineParameters {
 /** The profile file of `forcectl params export` (JSON, names, enum symbols). */
 export function profileJSON(wire, list, info) {
   const lines = ["{", '  "format": "forcepicker-parameters",',
-    `  "layout_version": ${info?.layoutVersion ?? 1},`,
+    `  "layout_version": ${info?.layoutVersion ?? wire.layoutVersion},`,
     `  "schema_hash": "0x${((info?.schemaHash ?? 0) >>> 0).toString(16).padStart(8, "0")}",`,
     '  "parameters": {'];
   list.forEach((p, index) => {

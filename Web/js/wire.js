@@ -11,11 +11,12 @@ export const TYPES = {
   injectResult: 0x85, benchResult: 0x86, paramLoaded: 0x87, statsReport: 0x88, telemetry: 0xa0, event: 0xa1,
   error: 0xff,
 };
-/** The protocol version this page speaks (Protocol.md). */
-export const PROTOCOL_VERSION = 2;
 export const TYPE_NAMES = Object.fromEntries(Object.entries(TYPES).map(([k, v]) => [v, k]));
-export const STATES = ["idle", "resting", "scrolling", "boosted", "paused"];
-export const EVENT_KINDS = ["touch-down", "activate", "direction", "boost", "pulse", "reverse", "value", "commit", "release"];
+/** Engine state names by code, as the CSV has them (the module's `fp_state_name`; the tests compare). */
+export const STATES = ["idle", "resting", "scrolling", "boosted", "paused", "fault"];
+/** Event kinds by mask bit, in the order of the CSV's event tokens. */
+export const EVENT_KINDS = ["touch-down", "activate", "direction", "boost", "pulse", "reverse", "value", "commit", "release",
+  "fault"];
 export const ERROR_CODES = [null, "unknownType", "badLength", "outOfRange", "busy", "flash", "unknownParameter", "unsupported"];
 export const DECODE_ERRORS = [null, "unknownType", "badLength", "badValue", "unknownParameter", "bufferTooSmall", "frameTooLong",
   "fieldOutOfRange"];
@@ -28,8 +29,12 @@ export const CAPABILITIES = ["force sensor", "flash persistence", "inject", "ben
 /** The link counters of `statsReport`, in wire order. */
 export const LINK_STATS = ["rxBytes", "rxFrames", "rxCRCErrors", "rxOverruns", "rxMalformed", "rxTooShort",
   "uartErrors", "busy", "dropped", "txBytes", "streamDropped"];
-const EVENTS = ["mask", "velocity", "directionDown", "boostOn", "eventValue"];
-const OUTPUT = ["force", "state", "direction", "value", "fraction", "unitsPerItem", "positionMilli", ...EVENTS];
+// A fault field is a cell's fault code (0 ok, 1 open, 2 railed, 3 stuck, 4 intermittent, 5 drifted):
+// `eventLeftFault` and `eventRightFault` are the `fault` event's payload, `leftFault` and
+// `rightFault` the faults of the frame (telemetry, injectResult, the offline engine).
+const EVENTS = ["mask", "velocity", "directionDown", "boostOn", "eventValue", "eventLeftFault", "eventRightFault"];
+const FAULTS = ["leftFault", "rightFault"];
+const OUTPUT = ["force", "state", "direction", "value", "fraction", "unitsPerItem", "positionMilli", ...EVENTS, ...FAULTS];
 
 // Field names per message, in the order of Sources/ForceWasm/MessageFields.swift.
 const LAYOUT = {
@@ -42,23 +47,9 @@ const LAYOUT = {
     "cpuDuty"],
   paramDescription: ["id", "count", "value", "min", "max", "defaultValue", "nameLength", "unitLength"],
   injectResult: ["index", ...OUTPUT], benchResult: ["frames", "ticks", "tickHz", "maxFrameTicks", "stackHighWater", "cpuDuty"],
-  telemetry: ["frame", "left", "right", "force", "state", "direction", "value", "positionMilli"],
+  telemetry: ["frame", "left", "right", "force", "state", "direction", "value", "positionMilli", ...FAULTS],
   event: ["frame", ...EVENTS], error: ["code", "requestType", "parameter", "detail", "value"],
 };
-
-/** The event tokens of an events mask, as in the output CSV ("touch-down:87;value:3"). */
-export function eventTokens(m) {
-  const tokens = [];
-  EVENT_KINDS.forEach((kind, bit) => {
-    if (!(m.mask & (1 << bit))) return;
-    if (kind === "touch-down") tokens.push(`touch-down:${m.velocity}`);
-    else if (kind === "direction") tokens.push(`direction:${m.directionDown ? "down" : "up"}`);
-    else if (kind === "boost") tokens.push(`boost:${m.boostOn ? "on" : "off"}`);
-    else if (kind === "value" || kind === "commit") tokens.push(`${kind}:${m.eventValue}`);
-    else tokens.push(kind);
-  });
-  return tokens.join(";");
-}
 
 /** Thousandths with three decimals: -250 → "-0.250". */
 export function formatMilli(milli) {
@@ -85,6 +76,13 @@ export class Wire {
     this.x = exports;
     this.base = exports.fp_memory();
     this.decoder = new TextDecoder();
+    /** The protocol version the module speaks: the page's `hello`, the version it needs from a device. */
+    this.protocolVersion = exports.fp_protocol_version();
+    /** The layout version of the module's parameter table (the offline engine's). */
+    this.layoutVersion = exports.fp_layout_version();
+    /** Cell fault names by code ("ok", "open", "railed", …), from the module. */
+    this.faultNames = [];
+    for (let code = 0, length; (length = exports.fp_fault_name(code)) >= 0; code++) this.faultNames.push(this.text(0, length));
   }
 
   get memory() { return new Uint8Array(this.x.memory.buffer); }
@@ -171,6 +169,41 @@ export class Wire {
     this.memory.set(bytes, this.base + TEXT + offset);
     values[lengthField] = bytes.length;
     return bytes.length;
+  }
+
+  /** The name of engine state `state` from the module ("fault"), or null. */
+  stateName(state) {
+    const length = this.x.fp_state_name(state);
+    return length < 0 ? null : this.text(0, length);
+  }
+
+  /** The name of cell fault `code` ("railed"), or `fault <code>` for a code the module does not know. */
+  faultName(code) { return this.faultNames[code] ?? `fault ${code}`; }
+
+  /** Whether a cell with fault `code` holds the engine (state `fault`); drifted only warns. */
+  faultHolds(code) { return this.x.fp_fault_holds(code) === 1; }
+
+  /** The cells' faults as in the `fault` event token: "left-open+right-stuck", or "clear". */
+  faultText(left, right) {
+    const parts = [];
+    if (left) parts.push(`left-${this.faultName(left)}`);
+    if (right) parts.push(`right-${this.faultName(right)}`);
+    return parts.length ? parts.join("+") : "clear";
+  }
+
+  /** The event tokens of an events mask, as in the output CSV ("touch-down:87;value:3", "fault:right-railed"). */
+  eventTokens(m) {
+    const tokens = [];
+    EVENT_KINDS.forEach((kind, bit) => {
+      if (!(m.mask & (1 << bit))) return;
+      if (kind === "touch-down") tokens.push(`touch-down:${m.velocity}`);
+      else if (kind === "direction") tokens.push(`direction:${m.directionDown ? "down" : "up"}`);
+      else if (kind === "boost") tokens.push(`boost:${m.boostOn ? "on" : "off"}`);
+      else if (kind === "value" || kind === "commit") tokens.push(`${kind}:${m.eventValue}`);
+      else if (kind === "fault") tokens.push(`fault:${this.faultText(m.eventLeftFault, m.eventRightFault)}`);
+      else tokens.push(kind);
+    });
+    return tokens.join(";");
   }
 
   /** Receiver counters: frames and each kind of discarded frame. */

@@ -62,8 +62,9 @@ typedef struct {
   uint8_t declare_frames; /* bad frames in a row that make a fault; 0: detection off */
   uint8_t clear_frames;   /* good frames that clear a fault */
   uint16_t settle_frames; /* frames since the last touch before the rest is followed */
-  uint16_t step_reviews;  /* reviews between two one-count rest steps; 0: tracking off */
-  int32_t limit;          /* largest learned shift, counts */
+  int16_t step_credit;    /* rest tracking's credit per review; 0: tracking off */
+  int16_t step_cost;      /* the credit a one-count rest step costs (sample_rate_hz) */
+  int16_t limit;          /* largest learned shift, counts */
   uint16_t rail;          /* readings at or above are railed (0xFFFF: detection off) */
 } peer_sensor;
 
@@ -75,11 +76,10 @@ typedef struct {
   uint8_t still_reviews;   /* consecutive review windows without a change */
   uint8_t rest_noise;      /* consecutive settled windows with a change (saturating) */
   uint8_t glitch_score;    /* +2 per bad episode, -1 per review */
-  uint16_t step_wait;      /* reviews left before the rest level may step again */
-  int32_t shift;           /* the learned rest level's shift from the offset parameter */
+  int16_t credit;          /* rest tracking's token bucket */
+  int16_t shift;           /* the learned rest level's shift from the offset parameter */
   uint16_t previous_sample; /* the reading at the previous review */
   uint16_t open_below;     /* readings below are open (0: not armed) */
-  uint16_t rest_reading;   /* the reading at the last settled review */
   uint16_t stuck_at;       /* the reading a stuck cell froze at */
 } peer_health;
 
