@@ -11,7 +11,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from conftest import ARTIFACTS, Bridge, make_browser, wait_for
+from conftest import ARTIFACTS, Bridge, Sitl, make_browser, wait_for
 
 LIVE = "return window.forcepicker"
 
@@ -56,7 +56,7 @@ def test_page_connects_and_the_traces_move(rig):
     browser.get(rig.bridge.url)
     connected(browser)
     assert "connected: sitl" in text(browser, "state").lower() or "connected:" in text(browser, "state")
-    assert len(browser.find_elements(By.CSS_SELECTOR, "#params tr")) == 25
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#params tr")) == 29
     first = page(browser)["total"]
     time.sleep(1.5)
     assert page(browser)["total"] - first > 150, "fewer than 150 telemetry frames in 1.5 s"
@@ -150,7 +150,7 @@ def test_a_recording_downloads_with_the_right_rows(rig):
     assert all((b - a) % 65536 == 1 for a, b in zip(frames, frames[1:])), "frame numbers are not consecutive"
     for r in rows:
         assert 0 <= int(r[1]) <= 1023 and 0 <= int(r[3]) <= 1023
-        assert r[4] in ("idle", "resting", "scrolling", "boosted", "paused") and r[5] in ("up", "down")
+        assert r[4] in ("idle", "resting", "scrolling", "boosted", "paused", "fault") and r[5] in ("up", "down")
         assert round(float(r[6])) == int(r[7]) or abs(float(r[6]) - int(r[7])) <= 0.5
 
 
@@ -319,3 +319,84 @@ def test_offline_mode_plays_a_gesture_csv_through_the_wasm_engine(rig):
     assert "touch-down" in marks and "release" in marks
     status = set_param(browser, "rest_threshold", 20)
     assert "breaks the rule contact_threshold < rest_threshold - hysteresis" in status, status
+
+
+RAILED_RIGHT = "Right cell: railed (shorted to the supply?) — the picker holds until it reads normally again"
+
+WATCH_FAULT = """
+// Notes every change of the fault warning (shown, its text) with the zone readout at that moment.
+window.faultLog = [];
+const banner = document.getElementById("fault"), zone = document.getElementById("zone");
+new MutationObserver(() => window.faultLog.push({shown: !banner.hidden, text: banner.textContent, zone: zone.textContent}))
+  .observe(banner, {attributes: true, childList: true, characterData: true, subtree: true});
+"""
+
+
+def fault_trace(path, idle_before, railed, idle_after):
+    """Both cells at rest (0), then the right cell shorted to the supply (1023), then at rest again."""
+    levels = [(0, 0)] * idle_before + [(0, 1023)] * railed + [(0, 0)] * idle_after
+    path.write_text("t_ms,left,right\n" + "".join(f"{i * 5},{l},{r}\n" for i, (l, r) in enumerate(levels)))
+    return path
+
+
+def fault_log(browser):
+    return browser.execute_script("return window.faultLog")
+
+
+def first_shown(log):
+    """The index of the first entry of `log` that shows the warning, or -1."""
+    return next((index for index, entry in enumerate(log) if entry["shown"]), -1)
+
+
+def test_offline_a_railed_cell_raises_the_fault_warning_and_it_clears(rig):
+    browser = rig.browser
+    assert page(browser)["state"] == "offline"
+    assert not browser.find_element(By.ID, "fault").is_displayed()
+    trace = fault_trace(rig.workdir / "railed-right.csv", 100, 40, 100)  # 200 ms at 1023, at 200 Hz
+    browser.execute_script(WATCH_FAULT)
+    browser.find_element(By.ID, "offline-file").send_keys(str(trace))
+    wait_for(lambda: text(browser, "offline-status") == "played 240 frames", 20, "the offline playback")
+    assert fault_log(browser) == [
+        {"shown": True, "text": RAILED_RIGHT, "zone": "fault"},
+        {"shown": False, "text": "", "zone": "idle"},
+    ], fault_log(browser)
+    assert not browser.find_element(By.ID, "fault").is_displayed()
+    marks = [m["label"] for m in browser.execute_script("return window.forcepicker.chart.marks")]
+    assert marks == ["fault:right-railed", "fault:clear"], marks
+    assert text(browser, "events") == "fault:clear"
+
+
+def test_telemetry_from_sitl_with_a_railed_cell_raises_the_warning_and_it_clears(rig):
+    """The device's engine detects the fault and streams it; the page decodes it from telemetry."""
+    browser = rig.browser
+    workdir = rig.workdir / "fault-device"
+    workdir.mkdir()
+    # Looping, 3 s a cycle: the right cell shorted to the supply for 1 s of it.
+    sitl = Sitl(workdir, fault_trace(workdir / "railed-right.csv", 200, 200, 200))
+    sitl.start()
+    bridge = Bridge(workdir, f"tcp://127.0.0.1:{sitl.port}", name="fault-ui")
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    try:
+        browser.get(bridge.url)
+        connected(browser)
+        browser.execute_script(WATCH_FAULT)
+        banner = browser.find_element(By.ID, "fault")
+        # The page may have connected during a fault: wait for one to begin while watched.
+        shown = wait_for(lambda: first_shown(fault_log(browser)) + 1, 10, "the fault warning") - 1
+        assert banner.text == RAILED_RIGHT
+        browser.save_screenshot(str(ARTIFACTS / "web-tuner-fault.png"))
+        wait_for(lambda: len(fault_log(browser)) > shown + 1, 5, "the warning to clear")
+        log = fault_log(browser)
+        assert log[shown:shown + 2] == [
+            {"shown": True, "text": RAILED_RIGHT, "zone": "fault"},
+            {"shown": False, "text": "", "zone": "idle"},
+        ], log
+        assert not banner.is_displayed()
+        marks = " ".join(m["label"] for m in browser.execute_script("return window.forcepicker.chart.marks"))
+        assert "fault:right-railed" in marks and "fault:clear" in marks, marks
+    finally:
+        browser.close()
+        browser.switch_to.window(first)
+        bridge.stop()
+        sitl.stop()

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { Wire, eventTokens, TYPES, ERROR_CODES } from "../../Web/js/wire.js";
+import { Wire, TYPES, ERROR_CODES, STATES } from "../../Web/js/wire.js";
 
 const root = new URL("../../", import.meta.url);
 const wasm = readFileSync(new URL(process.env.FORCEPICKER_WASM ?? "Web/forcepicker.wasm", root));
@@ -31,7 +31,7 @@ const expected = {
   "hello-v1": { seq: 1, protocolVersion: 1 },
   info: { protocolVersion: 2, major: 0, minor: 1, patch: 0, layoutVersion: 1, schemaHash: 0x12345678, parameterCount: 25, resetReason: 0, board: "microbit-v1", parameterSource: 1, capabilities: 0x1f, maxFrameSize: 255, stackHighWater: 612, cpuDuty: 37 },
   "info-olderRecord": { protocolVersion: 2, board: "sitl", parameterSource: 4, capabilities: 0x1e },
-  paramDescription: { id: 4, count: 25, value: 205, min: 2, max: 1021, defaultValue: 205, paramName: "rest_threshold", unit: "counts" },
+  paramDescription: { id: 4, count: 29, value: 205, min: 2, max: 1021, defaultValue: 205, paramName: "rest_threshold", unit: "counts" },
   "paramSet": { id: 16, value: 60 },
   "paramSet-rejected": { id: 4, value: 20 },
   "error-outOfRange": { code: 3, requestType: 4, parameter: 4, detail: 2, value: 20 },
@@ -43,11 +43,14 @@ const expected = {
   "paramLoaded-older": { seq: 8, source: 4 },
   streamStart: { decimation: 1, events: 1 },
   "error-unsupported": { code: 7, requestType: 9, parameter: 255, detail: 1, value: 0 },
-  telemetry: { frame: 1234, left: 512, right: 300, force: 640, state: 2, direction: 0, value: 42, positionMilli: 42317 },
+  telemetry: { frame: 1234, left: 512, right: 300, force: 640, state: 2, direction: 0, value: 42, positionMilli: 42317, leftFault: 0, rightFault: 0 },
   "telemetry-first": { seq: 0, frame: 300, state: 0 },
-  event: { frame: 1240, eventValue: 7 },
+  // Protocol 3: a right cell shorted to the rail (fault code 2, railed), then its telemetry (state 5, fault).
+  "telemetry-fault": { frame: 1250, left: 38, right: 1023, force: 0, state: 5, direction: 0, value: 7, leftFault: 0, rightFault: 2 },
+  event: { frame: 1240, eventValue: 7, eventLeftFault: 0, eventRightFault: 0 },
+  "event-fault": { frame: 1246, mask: 0x308, boostOn: 0, eventLeftFault: 0, eventRightFault: 2 },
   inject: { resetFirst: 1, endSession: 0, samples: [[0, 0], [300, 280]] },
-  injectResult: { index: 1, force: 412, state: 2, value: 3, fraction: 70313, unitsPerItem: 200000, positionMilli: 3352 },
+  injectResult: { index: 1, force: 412, state: 2, value: 3, fraction: 70313, unitsPerItem: 200000, positionMilli: 3352, leftFault: 0, rightFault: 0 },
   benchResult: { frames: 10000, ticks: 812345, tickHz: 1000000, maxFrameTicks: 95 },
   "benchResult-ended": { frames: 5120, tickHz: 16000000, stackHighWater: 612, cpuDuty: 37 },
   stats: { seq: 0x14 },
@@ -120,10 +123,63 @@ test("a refused request is refused by the module as the device's error reply say
 test("the event and injectResult examples carry the events the document lists", () => {
   const events = {};
   for (const { label, bytes } of vectors()) {
-    if (label === "event" || label === "injectResult") events[label] = eventTokens(wire.feed(bytes)[0]);
+    if (label.startsWith("event") || label === "injectResult") events[label] = wire.eventTokens(wire.feed(bytes)[0]);
   }
   assert.equal(events.event, "commit:7;release");
+  assert.equal(events["event-fault"], "boost:off;release;fault:right-railed");
   assert.equal(events.injectResult, "touch-down:87;direction:down;boost:on;value:42");
+  // The token text of forcectl's CSV (OutputCSV.faultText): both cells, and none.
+  const fault = { mask: 1 << 9, eventLeftFault: 1, eventRightFault: 3 };
+  assert.equal(wire.eventTokens(fault), "fault:left-open+right-stuck");
+  assert.equal(wire.eventTokens({ ...fault, eventLeftFault: 0, eventRightFault: 0 }), "fault:clear");
+});
+
+test("the page speaks the module's protocol and takes its names from it", () => {
+  assert.equal(wire.protocolVersion, Number(doc.match(/Protocol version: \*\*(\d+)\*\*/)[1]));
+  assert.equal(wire.protocolVersion, 3);
+  assert.equal(wire.layoutVersion, Number(doc.match(/Layout version (\d+):/)[1]));
+  assert.deepEqual(STATES, STATES.map((_, state) => wire.stateName(state)), "wire.js STATES differ from the module's");
+  assert.equal(wire.stateName(STATES.length), null, "the module has a state wire.js STATES lacks");
+  assert.deepEqual(wire.faultNames, ["ok", "open", "railed", "stuck", "intermittent", "drifted"]);
+  assert.deepEqual(wire.faultNames.map((_, code) => wire.faultHolds(code)), [false, true, true, true, true, false]);
+  assert.equal(wire.faultName(6), "fault 6");
+});
+
+/** A frame's body: the vector un-stuffed (COBS), without type, seq and CRC. */
+function bodyOf(bytes) {
+  const out = [];
+  for (let index = 0; bytes[index] !== 0;) {
+    const code = bytes[index];
+    out.push(...bytes.slice(index + 1, index + code));
+    index += code;
+    if (code < 0xff && bytes[index] !== 0) out.push(0);
+  }
+  return Uint8Array.from(out.slice(2, -2));
+}
+
+test("fault codes 6 and 7 are refused, received or sent", () => {
+  const sample = vectors().find((v) => v.label === "telemetry-fault").bytes;
+  wire.resetReceiver();
+  const telemetry = wire.feed(sample)[0];
+  const body = bodyOf(sample);
+  assert.equal(body.length, 13);
+  for (const code of [6, 7]) {
+    assert.throws(() => wire.encode("telemetry", { ...telemetry, rightFault: code }), /badValue/);
+    assert.throws(() => wire.encode("telemetry", { ...telemetry, leftFault: code }), /badValue/);
+    assert.throws(() => wire.encode("event", { frame: 1, mask: 1 << 9, eventLeftFault: code }), /badValue/);
+    // Bits 34–39 of the packed word are bits 2–7 of its top byte (body offset 6): the
+    // right cell's code in 5–7, the left's in 2–4. The frame passes the CRC and is refused.
+    for (const shift of [5, 2]) {
+      const changed = body.slice();
+      changed[6] = (changed[6] & ~(7 << shift)) | (code << shift);
+      wire.resetReceiver();
+      const refused = wire.feed(wire.encodeRaw(0xa0, telemetry.seq, changed));
+      assert.equal(refused.length, 1);
+      assert.equal(refused[0].error, "badValue", `code ${code} at bit ${32 + shift}`);
+    }
+  }
+  wire.resetReceiver();
+  assert.deepEqual(wire.feed(wire.encodeRaw(0xa0, telemetry.seq, body))[0], telemetry, "the body round-trips");
 });
 
 test("a damaged frame is counted and not delivered", () => {
@@ -160,9 +216,23 @@ test("the offline engine steps a press: touch-down, activate, value changes, rel
   wire.engineReset();
   const tokens = [];
   const frames = [...Array(40).fill([0, 0]), ...Array(400).fill([300, 300]), ...Array(60).fill([0, 0])];
-  for (const [left, right] of frames) tokens.push(eventTokens(wire.engineStep(left, right)));
+  for (const [left, right] of frames) tokens.push(wire.eventTokens(wire.engineStep(left, right)));
   const all = tokens.filter(Boolean).join(";");
   assert.match(all, /^touch-down:\d+;activate;/);
   assert.match(all, /value:\d+/);
   assert.match(all, /release$/);
+});
+
+test("the offline engine holds while the right cell reads 1023, and lets go when it reads normally", () => {
+  wire.paramDefaults();
+  wire.engineReset();
+  const frames = [...Array(100).fill([0, 0]), ...Array(40).fill([0, 1023]), ...Array(100).fill([0, 0])];
+  const outputs = frames.map(([left, right]) => wire.engineStep(left, right));
+  const tokens = outputs.map((out) => wire.eventTokens(out)).filter(Boolean);
+  assert.deepEqual(tokens, ["fault:right-railed", "fault:clear"]);
+  const held = outputs.filter((out) => out.rightFault === 2);
+  assert.ok(held.length >= 40, `${held.length} frames with the right cell railed`);
+  assert.ok(held.every((out) => STATES[out.state] === "fault" && out.leftFault === 0 && out.force === 0));
+  const last = outputs.at(-1);
+  assert.deepEqual([STATES[last.state], last.leftFault, last.rightFault], ["idle", 0, 0]);
 });

@@ -1,5 +1,5 @@
 // The page: connects a transport, runs the session, and wires the controls.
-import { Wire, STATES, PARAMETER_SOURCES, eventTokens, formatMilli } from "./wire.js";
+import { Wire, STATES, PARAMETER_SOURCES, formatMilli } from "./wire.js";
 import { BridgeTransport, SerialTransport } from "./transport.js";
 import { Device } from "./device.js";
 import { TraceChart } from "./chart.js";
@@ -9,8 +9,13 @@ import { STEPS, propose } from "./calibrate.js";
 import { OfflinePlayer, parseTrace } from "./offline.js";
 
 const $ = (id) => document.getElementById(id);
-const ZONES = { idle: "idle", resting: "resting", scrolling: "normal", boosted: "boosted", paused: "paused" };
-const page = { wire: null, device: null, target: null, telemetryTimes: [], wantConnected: false };
+const ZONES = { idle: "idle", resting: "resting", scrolling: "normal", boosted: "boosted", paused: "paused", fault: "fault" };
+// What a cell's fault most likely means (the fault names come from the module).
+const FAULT_HINTS = {
+  open: "no signal: a broken lead?", railed: "shorted to the supply?", stuck: "the reading is frozen",
+  intermittent: "a loose contact?", drifted: "its rest level moved too far: recalibrate",
+};
+const page = { wire: null, device: null, target: null, telemetryTimes: [], wantConnected: false, faults: [0, 0] };
 const STATS_PERIOD_MS = 2000;  // how often the page reads the device's link counters
 window.forcepicker = page;
 
@@ -53,17 +58,50 @@ function thresholdLines() {
   chart.setLines(lines);
 }
 
+/**
+ * The warning for the cells' faults (from telemetry, or the offline engine): which cell,
+ * which fault and what it means; hidden while neither cell has one.
+ */
+function showFaults(left, right) {
+  if (left === page.faults[0] && right === page.faults[1]) return;
+  page.faults = [left, right];
+  const banner = $("fault");
+  const cells = [["Left", left], ["Right", right]].filter(([, code]) => code);
+  if (!cells.length) {
+    banner.hidden = true;
+    banner.textContent = "";
+    return;
+  }
+  const wire = page.wire;
+  const parts = cells.map(([cell, code], index) => {
+    const name = wire.faultName(code);
+    const hint = FAULT_HINTS[name];
+    return `${index ? cell.toLowerCase() : cell} cell: ${name}${hint ? ` (${hint})` : ""}`;
+  });
+  const holding = cells.filter(([, code]) => wire.faultHolds(code));
+  let consequence = "a warning: the picker still works";
+  if (holding.length === 2) consequence = "the picker holds until both read normally again";
+  else if (holding.length === 1 && cells.length === 2) {
+    consequence = `the picker holds until the ${holding[0][0].toLowerCase()} cell reads normally again`;
+  } else if (holding.length === 1) consequence = "the picker holds until it reads normally again";
+  banner.textContent = `${parts.join("; ")} — ${consequence}`;
+  banner.className = holding.length ? "fault-banner holds" : "fault-banner";
+  banner.hidden = false;
+}
+
 function showFrame(left, right, out) {
   chart.push(left, right, out.force);
-  const state = STATES[out.state];
-  $("zone").textContent = ZONES[state] === state ? state : `${ZONES[state]} (${state})`;
+  const state = STATES[out.state] ?? `state ${out.state}`;
+  $("zone").textContent = ZONES[state] === state ? state : `${ZONES[state] ?? state} (${state})`;
+  $("zone").className = state === "fault" ? "fault" : "";
+  showFaults(out.leftFault, out.rightFault);
   $("direction").textContent = out.direction ? "down" : "up";
   $("position").textContent = formatMilli(out.positionMilli);
   $("value").textContent = String(out.value);
 }
 
 function showEvents(m) {
-  const tokens = eventTokens(m);
+  const tokens = page.wire.eventTokens(m);
   if (!tokens) return;
   for (const token of tokens.split(";")) if (!token.startsWith("value:")) chart.mark(token);
   $("events").textContent = tokens;
@@ -117,6 +155,7 @@ function makeTransport() {
 
 async function connect() {
   page.player?.stop();
+  showFaults(0, 0);
   page.wantConnected = true;
   setState("connecting", "connecting…");
   const device = new Device(page.wire, makeTransport());
@@ -163,6 +202,7 @@ function retry() {
 function disconnected(device, reason) {
   if (page.device !== device) return;
   page.device = null;
+  showFaults(0, 0);  // nothing is known of the cells without telemetry
   setState("failed", "disconnected");
   say(`disconnected: ${reason}`);
   if (page.wantConnected && $("transport").value === "bridge") retry();
@@ -175,6 +215,7 @@ function disconnect() {
   page.device = null;
   clearTimeout(page.statsTimer);
   device?.close();
+  showFaults(0, 0);
   setState("idle", "not connected");
   useOffline();
 }
@@ -278,6 +319,7 @@ function wire() {
       const frames = parseTrace(await file.text());
       if (!page.target || page.target.online) useOffline();
       chart.clear();
+      showFaults(0, 0);
       const rate = page.target.list.find((p) => p.paramName === "sample_rate_hz")?.value ?? 200;
       setState("offline", `offline: ${file.name}`);
       $("offline-status").textContent = `playing ${frames.length} frames at ${rate} Hz`;
