@@ -104,7 +104,7 @@ int peer_init(peer_engine *e, const int32_t *p) {
   e->quick_release_frames = (uint32_t)frames(p[P_QUICK_RELEASE_MS], rate);
   init_sensor(&e->sensor, p);
   e->value = p[P_START_VALUE];
-  e->review_countdown = 1;
+  e->review_countdown = 1; /* above_open 0: the first frame arms the cells (note_faults) */
   return 0;
 }
 
@@ -152,11 +152,6 @@ static inline void set_boosted(peer_engine *e, uint8_t boosted, peer_output *out
 
 /* ---- Sensor health: screening, the review, the hold (ForceEngine+Health, CellHealth) ---- */
 
-/* Whether `raw` lies outside open_below..<rail: one unsigned compare per cell. */
-static inline int is_outside(uint16_t raw, uint16_t open_below, uint16_t rail) {
-  return (uint16_t)(raw - open_below) >= (uint16_t)(rail - open_below);
-}
-
 /*
  * One frame's reading against the open and rail levels, while screening. Returns 1 when
  * the cell's fault changed; *raw is replaced by last_good while the reading is bad.
@@ -191,14 +186,49 @@ static int screen_cell(peer_health *h, uint16_t *raw, uint16_t last_good, const 
   return 1;
 }
 
+/* The open level for the offset in use (CellHealth.arm). */
+static void arm(peer_health *h, int32_t offset, const peer_sensor *config) {
+  int armed = config->declare_frames != 0 && offset >= OPEN_ARMING;
+  h->open_below = armed ? (uint16_t)((offset - 8) >> 2) : 0;
+}
+
 /*
- * The review of one cell's window: stuck detection, the rest level (moving *offset,
- * the calibration offset in use, by one-count steps) and the open level. Returns 1
- * when the cell's fault changed.
+ * Rest tracking for one settled review (CellHealth.track). Returns 1 when the fault or
+ * the open level changed.
  */
-static int review_cell(peer_health *h, int changed, uint16_t sample, int settled, int32_t *offset,
-                       int32_t contact, const peer_sensor *config) {
-  uint8_t before = h->fault;
+static int track(peer_health *h, uint16_t sample, int32_t *offset, int32_t contact, const peer_sensor *config) {
+  if (h->credit < config->step_cost) h->credit += config->step_credit;
+  int32_t reading = sample;
+  int32_t previous = h->previous_sample;
+  h->previous_sample = sample;
+  int32_t difference = reading > previous ? reading - previous : previous - reading;
+  if (difference > STEADY) return 0;
+  int32_t step = 0;
+  if (reading > *offset && reading <= *offset + contact) {
+    step = 1;
+  } else if (reading + BAND < *offset) {
+    step = -1;
+  }
+  if (step == 0) return 0;
+  int32_t next = h->shift + step;
+  if (next > config->limit || next < -config->limit) {
+    uint8_t before = h->fault;
+    h->fault = PEER_CELL_DRIFTED;
+    return h->fault != before;
+  }
+  if (h->credit < config->step_cost) return 0;
+  h->shift = (int16_t)next;
+  *offset += step;
+  h->credit -= config->step_cost;
+  if (h->fault == PEER_CELL_DRIFTED) h->fault = PEER_CELL_NONE;
+  return 1; /* the open level follows the offset (note_faults) */
+}
+
+/*
+ * The review of one cell's window (CellHealth.review). Returns 1 when the cell now looks
+ * stuck.
+ */
+static inline int review_cell(peer_health *h, int changed, int settled) {
   if (h->glitch_score > 0) h->glitch_score--;
   if (changed) {
     h->still_reviews = 0;
@@ -212,99 +242,114 @@ static int review_cell(peer_health *h, int changed, uint16_t sample, int settled
       h->rest_noise = 0;
     }
   }
-  if (config->declare_frames != 0 &&
-      (h->fault == PEER_CELL_NONE || h->fault == PEER_CELL_DRIFTED) &&
-      h->rest_noise >= NOISE_REVIEWS && h->still_reviews >= STUCK_REVIEWS) {
-    h->fault = PEER_CELL_STUCK;
-    h->stuck_at = sample;
-    h->good_frames = 0;
-  }
-  if (h->credit < config->step_cost) h->credit += config->step_credit;
-  int32_t reading = sample;
-  if (settled && config->step_credit != 0 && !holds(h->fault)) {
-    int32_t previous = h->previous_sample;
-    int32_t difference = reading > previous ? reading - previous : previous - reading;
-    if (difference <= STEADY) {
-      int32_t step = 0;
-      if (reading > *offset && reading <= *offset + contact) {
-        step = 1;
-      } else if (reading + BAND < *offset) {
-        step = -1;
-      }
-      if (step != 0) {
-        int32_t next = h->shift + step;
-        if (next > config->limit || next < -config->limit) {
-          h->fault = PEER_CELL_DRIFTED;
-        } else if (h->credit >= config->step_cost) {
-          h->shift = (int16_t)next;
-          *offset += step;
-          h->credit -= config->step_cost;
-          if (h->fault == PEER_CELL_DRIFTED) h->fault = PEER_CELL_NONE;
-        }
-      }
-    }
-  }
-  h->previous_sample = sample;
-  int armed = config->declare_frames != 0 && *offset >= OPEN_ARMING;
-  h->open_below = armed ? (uint16_t)((*offset - 8) >> 2) : 0;
-  return h->fault != before;
+  return h->still_reviews >= STUCK_REVIEWS && h->rest_noise >= NOISE_REVIEWS &&
+         (h->fault == PEER_CELL_NONE || h->fault == PEER_CELL_DRIFTED);
+}
+
+static inline void declare_stuck(peer_health *h, uint16_t sample) {
+  h->fault = PEER_CELL_STUCK;
+  h->stuck_at = sample;
+  h->good_frames = 0;
+}
+
+/* Rest tracking of both cells at a settled review (ForceEngine.trackRest). */
+__attribute__((noinline)) static int track_rest(peer_engine *e) {
+  uint32_t last = e->sensor_last;
+  int moved = 0;
+  if (!holds(e->left_health.fault)) moved = track(&e->left_health, (uint16_t)last, &e->left.offset, e->contact, &e->sensor);
+  if (!holds(e->right_health.fault))
+    moved |= track(&e->right_health, (uint16_t)(last >> 16), &e->right.offset, e->contact, &e->sensor);
+  return moved;
 }
 
 /*
- * After a cell's fault may have changed: whether frames are screened and the engine
- * holds. A fault that starts to hold ends a touch in progress without a commit; the
- * last one to clear restarts the signal chain from no touch.
+ * Whether either half of `packed` lies outside its cell's good range (ForceEngine.outside):
+ * a good reading's half of packed + above_open has bit 15 set, of packed + below_rail clear.
  */
-static void note_faults(peer_engine *e, int changed, peer_output *out) {
+static inline int outside(uint32_t packed, uint32_t above_open, uint32_t below_rail) {
+  return (((packed + above_open) ^ 0x80008000u) | (packed + below_rail)) & 0x80008000u;
+}
+
+static inline uint8_t current_faults(const peer_engine *e) {
+  return (uint8_t)(e->left_health.fault | e->right_health.fault << 3);
+}
+
+/*
+ * After a cell's fault may have changed (ForceEngine.noteFaults): the cells' ranges
+ * (span 0 while screening), whether the engine holds, and the events.
+ */
+static void note_faults(peer_engine *e, int changed) {
   int holding = holds(e->left_health.fault) || holds(e->right_health.fault);
-  e->screening = holding || e->left_health.bad_frames != 0 || e->right_health.bad_frames != 0;
+  int screening = holding || e->left_health.bad_frames != 0 || e->right_health.bad_frames != 0;
+  arm(&e->left_health, e->left.offset, &e->sensor);
+  arm(&e->right_health, e->right.offset, &e->sensor);
+  uint32_t rail = e->sensor.rail;
+  e->above_open = screening ? 0
+                            : (0x8000u - e->left_health.open_below) | (0x8000u - e->right_health.open_below) << 16;
+  e->below_rail = rail > 0x8000u ? 0 : (0x8000u - rail) * 0x10001u; /* detection off: rail 0xFFFF */
   if (!changed) return;
-  out->events |= PEER_FAULT;
+  e->fault_codes = current_faults(e);
+  uint16_t events = PEER_FAULT;
   if (holding && !e->holding && e->zone != ZONE_IDLE) {
-    set_boosted(e, 0, out);
+    if (e->boosted) {
+      e->boosted = 0;
+      events |= PEER_BOOST;
+    }
     e->zone = ZONE_IDLE;
-    out->events |= PEER_RELEASE;
+    events |= PEER_RELEASE;
   }
   if (!holding && e->holding) {
     e->left_q8 = 0;
     e->right_q8 = 0;
-    e->previous_force = 0;
   }
   if (holding) e->onset_count = 0;
   e->holding = (uint8_t)holding;
+  e->health_events |= events;
 }
 
-/*
- * Screens a frame's readings (one is out of range, or a fault is in progress): bad
- * readings are replaced by the last good ones.
- */
-__attribute__((noinline)) static void screen_cells(peer_engine *e, uint16_t *left, uint16_t *right,
-                                                   peer_output *out) {
-  uint32_t last = e->sensor_last;
-  int changed = screen_cell(&e->left_health, left, (uint16_t)last, &e->sensor);
-  changed |= screen_cell(&e->right_health, right, (uint16_t)(last >> 16), &e->sensor);
-  uint32_t packed = *left | (uint32_t)*right << 16;
-  e->sensor_changed |= packed ^ last;
-  e->sensor_last = packed;
-  note_faults(e, changed, out);
-}
-
-/* Reviews the window that just ended: stuck cells, the rest levels, the open levels. */
-__attribute__((noinline)) static void review(peer_engine *e, peer_output *out) {
+/* Reviews the window that just ended (ForceEngine.review). Returns 1 on a change. */
+static int review(peer_engine *e) {
   const peer_sensor *config = &e->sensor;
   e->review_countdown = config->review_frames;
   int idle = e->zone == ZONE_IDLE && e->onset_count == 0 && !e->holding;
   if (!idle) e->last_active_frame = e->frame;
   int settled = idle && e->frame - e->last_active_frame >= config->settle_frames;
   uint32_t changed = e->sensor_changed;
-  uint32_t last = e->sensor_last;
   e->sensor_changed = 0;
-  int fault_changed = review_cell(&e->left_health, (changed & 0xFFFF) != 0, (uint16_t)last, settled,
-                                  &e->left.offset, e->contact, config);
-  fault_changed |= review_cell(&e->right_health, (changed >> 16) != 0, (uint16_t)(last >> 16), settled,
-                               &e->right.offset, e->contact, config);
-  note_faults(e, fault_changed, out);
+  int detecting = config->declare_frames != 0;
+  int moved = 0;
+  if (review_cell(&e->left_health, (changed & 0xFFFF) != 0, settled) && detecting) {
+    declare_stuck(&e->left_health, (uint16_t)e->sensor_last);
+    moved = 1;
+  }
+  if (review_cell(&e->right_health, (changed >> 16) != 0, settled) && detecting) {
+    declare_stuck(&e->right_health, (uint16_t)(e->sensor_last >> 16));
+    moved = 1;
+  }
+  if (settled && config->step_credit != 0) moved |= track_rest(e);
+  return moved;
 }
+
+/*
+ * The frame's slow path (ForceEngine.watchCells): a review when due, then the screening
+ * of readings out of range or of a fault in progress. Returns the readings to go on with.
+ */
+__attribute__((noinline)) static uint32_t watch_cells(peer_engine *e, uint32_t packed) {
+  if (e->review_countdown == 0 && review(e)) note_faults(e, e->fault_codes != current_faults(e));
+  uint16_t left = (uint16_t)packed;
+  uint16_t right = (uint16_t)(packed >> 16);
+  uint32_t last = e->sensor_last;
+  if (outside(packed, e->above_open, e->below_rail)) {
+    int changed = screen_cell(&e->left_health, &left, (uint16_t)last, &e->sensor);
+    changed |= screen_cell(&e->right_health, &right, (uint16_t)(last >> 16), &e->sensor);
+    note_faults(e, changed);
+  }
+  uint32_t good = left | (uint32_t)right << 16;
+  e->sensor_changed |= good ^ last;
+  e->sensor_last = good;
+  return good;
+}
+
 
 /* Onset window: returns 1 when this frame confirms the touch. */
 static inline int confirm_touch(peer_engine *e, int32_t force, int32_t total, int32_t cell_left,
@@ -444,22 +489,24 @@ void peer_step(peer_engine *e, uint16_t raw_left, uint16_t raw_right, peer_outpu
   uint8_t direction_before = e->direction;
 
   /* Review the window, screen the readings, hold on a fault. */
-  if (--e->review_countdown == 0) review(e, out);
-  uint16_t rail = e->sensor.rail;
-  if (e->screening || is_outside(raw_left, e->left_health.open_below, rail) ||
-      is_outside(raw_right, e->right_health.open_below, rail)) {
-    screen_cells(e, &raw_left, &raw_right, out);
+  uint32_t packed = raw_left | (uint32_t)raw_right << 16;
+  if (--e->review_countdown == 0 || outside(packed, e->above_open, e->below_rail)) {
+    packed = watch_cells(e, packed);
     if (e->holding) { /* nothing moves, force reads 0 */
+      out->events = e->health_events;
+      if (e->health_events & PEER_BOOST) out->boost_on = 0; /* a fault ends the boost */
+      e->health_events = 0;
       out->force = 0;
       out->state = PEER_STATE_FAULT;
       out->direction = e->direction;
       out->value = e->value;
       out->fraction = e->fraction;
-      out->faults = (uint8_t)(e->left_health.fault | e->right_health.fault << 3);
+      out->faults = e->fault_codes;
       return;
     }
+    raw_left = (uint16_t)packed;
+    raw_right = (uint16_t)(packed >> 16);
   } else {
-    uint32_t packed = raw_left | (uint32_t)raw_right << 16;
     e->sensor_changed |= packed ^ e->sensor_last;
     e->sensor_last = packed;
   }
@@ -494,5 +541,10 @@ void peer_step(peer_engine *e, uint16_t raw_left, uint16_t raw_right, peer_outpu
   out->direction = e->direction;
   out->value = e->value;
   out->fraction = e->fraction;
-  out->faults = (uint8_t)(e->left_health.fault | e->right_health.fault << 3);
+  if (e->health_events != 0) {
+    out->events |= e->health_events;
+    if (e->health_events & PEER_BOOST) out->boost_on = 0; /* a fault ends the boost */
+    e->health_events = 0;
+  }
+  out->faults = e->fault_codes;
 }

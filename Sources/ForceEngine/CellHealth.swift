@@ -24,12 +24,6 @@ struct CellHealth: Equatable {
   /// The reading a stuck cell froze at.
   var stuckAt: UInt16 = 0
 
-  /// Whether `raw` lies outside `openBelow..<rail`: one unsigned compare per cell.
-  @inline(always)
-  func isOutside(_ raw: UInt16, rail: UInt16) -> Bool {
-    raw &- openBelow >= rail &- openBelow
-  }
-
   /// One frame's reading against the open and rail levels, while screening (a reading
   /// out of range, or a fault in progress). Returns true when the cell's fault changed;
   /// `raw` is replaced by `lastGood` while the reading is bad.
@@ -62,18 +56,12 @@ struct CellHealth: Equatable {
     return true
   }
 
-  /// The review of one window (every `SensorConfig.reviewFrames`): stuck detection, the
-  /// rest level and the open level (a quarter of the rest mean, the offset in use less
-  /// calibration's 8-count margin, once the offset is at least
-  /// `SensorConfig.openArming`: the cap's preload). `drifted` clears only when a step
-  /// moves the rest level back inside the limit. `sample` is the last good reading; `offset` the
-  /// cell's offset in use (the parameter plus `shift`), moved by a step here. Returns
-  /// true when the cell's fault changed.
-  mutating func review(
-    changed: Bool, sample: UInt16, settled: Bool, offset: inout Int32, contact: Int32,
-    _ config: SensorConfig
-  ) -> Bool {
-    let before = fault
+  /// The review of one window (every `SensorConfig.reviewFrames`): the glitch score
+  /// decays, the still and rest-noise counts move. Returns whether the cell now looks
+  /// stuck: still for `SensorConfig.stuckReviews` windows although its rest once showed
+  /// noise, and not already faulted.
+  @inline(__always)
+  mutating func review(changed: Bool, settled: Bool) -> Bool {
     if glitchScore > 0 { glitchScore &-= 1 }
     if changed {
       stillReviews = 0
@@ -88,41 +76,54 @@ struct CellHealth: Equatable {
         restNoise = 0
       }
     }
-    if config.declareFrames != 0, fault == .none || fault == .drifted,
-      restNoise >= SensorConfig.noiseReviews, stillReviews >= SensorConfig.stuckReviews
-    {
-      fault = .stuck
-      stuckAt = sample
-      goodFrames = 0
-    }
+    return stillReviews >= SensorConfig.stuckReviews && restNoise >= SensorConfig.noiseReviews
+      && (fault == .none || fault == .drifted)
+  }
+
+  /// Declares the cell stuck at `sample`.
+  mutating func declareStuck(at sample: UInt16) {
+    fault = .stuck
+    stuckAt = sample
+    goodFrames = 0
+  }
+
+  /// Rest tracking for one settled review (Docs/sensor-faults.md): a reading steady
+  /// since the previous settled review, just above the offset, pulls it up; one well
+  /// below pulls it down; one count at a time as the token bucket allows, within the
+  /// limit (beyond it: `drifted`). Returns true when the fault or the open level changed.
+  mutating func track(sample: UInt16, offset: inout Int32, contact: Int32, _ config: SensorConfig) -> Bool {
     if credit < config.stepCost { credit &+= config.stepCredit }
     let reading = Int32(sample)
-    if settled, config.stepCredit != 0, !fault.holds {
-      let previous = Int32(previousSample)
-      let difference = reading > previous ? reading &- previous : previous &- reading
-      if difference <= SensorConfig.steady {
-        var step: Int32 = 0
-        if reading > offset && reading <= offset &+ contact {
-          step = 1
-        } else if reading &+ SensorConfig.band < offset {
-          step = -1
-        }
-        if step != 0 {
-          let next = Int32(shift) &+ step
-          if next > Int32(config.limit) || next < 0 &- Int32(config.limit) {
-            fault = .drifted
-          } else if credit >= config.stepCost {
-            shift = Int16(truncatingIfNeeded: next)
-            offset &+= step
-            credit &-= config.stepCost
-            if fault == .drifted { fault = .none }
-          }
-        }
-      }
-    }
+    let previous = Int32(previousSample)
     previousSample = sample
+    let difference = reading > previous ? reading &- previous : previous &- reading
+    guard difference <= SensorConfig.steady else { return false }
+    var step: Int32 = 0
+    if reading > offset && reading <= offset &+ contact {
+      step = 1
+    } else if reading &+ SensorConfig.band < offset {
+      step = -1
+    }
+    guard step != 0 else { return false }
+    let next = Int32(shift) &+ step
+    if next > Int32(config.limit) || next < 0 &- Int32(config.limit) {
+      let before = fault
+      fault = .drifted
+      return fault != before
+    }
+    guard credit >= config.stepCost else { return false }
+    shift = Int16(truncatingIfNeeded: next)
+    offset &+= step
+    credit &-= config.stepCost
+    if fault == .drifted { fault = .none }
+    return true  // the open level follows the offset (`ForceEngine.noteFaults`)
+  }
+
+  /// The open level for the offset in use: a quarter of the rest mean (the offset less
+  /// calibration's 8-count margin) once the offset is at least
+  /// `SensorConfig.openArming` (the cap's preload), else none.
+  mutating func arm(offset: Int32, _ config: SensorConfig) {
     let armed = config.declareFrames != 0 && offset >= SensorConfig.openArming
     openBelow = armed ? UInt16(truncatingIfNeeded: (offset &- 8) >> 2) : 0
-    return fault != before
   }
 }

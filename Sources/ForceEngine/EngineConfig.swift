@@ -33,8 +33,6 @@ struct EngineConfig: Equatable {
   /// needs 64-bit arithmetic: span ≤ 60 000 items, so both fit 32 bits.
   var positionalSlopeWhole: Int32
   var positionalSlopePartQ16: Int32
-  /// Baseline tracking and fault detection (Docs/sensor-faults.md).
-  var sensor: SensorConfig
 
   /// A configuration derived from validated parameters (the engine's `init`): derived
   /// in a temporary, which `derive(from:)` fills in place.
@@ -54,7 +52,6 @@ struct EngineConfig: Equatable {
   @inline(never)
   mutating func derive(from p: Parameters) {
     self = EngineConfig(p)
-    sensor.derive(from: p)
   }
 
   /// Derives the configuration from validated parameters (inlined into
@@ -85,7 +82,6 @@ struct EngineConfig: Equatable {
     let slope = EngineConfig.slopeQ16(items: p[.rangeMax] - p[.rangeMin], counts: 1023 - p[.restThreshold])
     positionalSlopeWhole = slope.whole
     positionalSlopePartQ16 = slope.partQ16
-    sensor = SensorConfig()  // `derive(from:)` fills it in
   }
 
   /// `items / counts` in Q16, rounded to nearest, split into whole items and the

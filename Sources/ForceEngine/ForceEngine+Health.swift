@@ -1,68 +1,138 @@
-/// Baseline tracking and fault detection (Docs/sensor-faults.md). The frame tests two
-/// readings against their open and rail levels and counts down to the next review;
-/// everything else is out of line, in static functions that take the engine `inout`
-/// (the engine's address travels in an argument register, as in `movePositional`).
+/// Baseline tracking and fault detection (Docs/sensor-faults.md). A frame counts down
+/// to the next review, tests each reading against its cell's range and keeps the change
+/// bits; everything else is out of line, in static functions that take the engine
+/// `inout` (its address travels in an argument register, as in `movePositional`).
 extension ForceEngine {
   /// Each cell's fault.
-  public var faults: CellFaults { CellFaults(left: leftHealth.fault, right: rightHealth.fault) }
+  public var faults: CellFaults { faultCodes }
 
   /// The learned rest levels in use as each cell's offset, counts (the offset
   /// parameters plus what tracking learned since power-up or the last change).
   public var restLevels: (left: Int32, right: Int32) { (config.left.offset, config.right.offset) }
 
   /// A frame while a fault holds: nothing moves, force reads 0.
-  func holdFrame(_ events: EngineEvents) -> FrameOutput {
-    var events = events
-    if events.contains(.fault) { events.faults = faults }
+  mutating func holdFrame() -> FrameOutput {
+    var events = EngineEvents()
+    mergeHealthEvents(&events)
     return FrameOutput(
       force: 0, state: .fault, direction: direction, value: position.value, fraction: position.fraction,
-      unitsPerItem: config.range.unitsPerItem, events: events, faults: faults)
+      unitsPerItem: config.range.unitsPerItem, events: events, faults: faultCodes)
   }
 
-  /// Screens a frame's readings (one is out of range, or a fault is in progress): bad
-  /// readings are replaced by the last good ones until they make a fault. Returns the
-  /// events raised.
-  @inline(never)
-  static func screenCells(_ engine: inout ForceEngine, _ left: inout UInt16, _ right: inout UInt16) -> UInt16 {
-    let config = engine.config.sensor
-    let last = engine.sensorLast
-    var changed = engine.leftHealth.screen(&left, lastGood: UInt16(truncatingIfNeeded: last), config)
-    changed = engine.rightHealth.screen(&right, lastGood: UInt16(truncatingIfNeeded: last >> 16), config) || changed
-    let packed = UInt32(left) | UInt32(right) << 16
-    engine.sensorChanged |= packed ^ last
-    engine.sensorLast = packed
-    return engine.noteFaults(changed: changed)
+  /// Adds the events `watchCells` raised this frame, with the `fault` payload.
+  @inline(__always)
+  mutating func mergeHealthEvents(_ events: inout EngineEvents) {
+    events.mask |= healthEvents
+    events.faults = faultCodes
+    healthEvents = 0
   }
 
-  /// Reviews the window that just ended: stuck cells, the rest levels, the open levels.
+  /// The frame's slow path: a review when one is due, then the screening of readings
+  /// out of their cell's range or of a fault in progress (bad readings are replaced by
+  /// the last good ones until they make a fault). Returns the readings the frame goes
+  /// on with, packed as `sensorLast`.
   @inline(never)
-  static func review(_ engine: inout ForceEngine) -> UInt16 {
-    let config = engine.config.sensor
-    engine.reviewCountdown = config.reviewFrames
-    let idle = engine.zone == .idle && engine.onsetCount == 0 && !engine.holding
-    if !idle { engine.lastActiveFrame = engine.frame }
-    let settled = idle && engine.frame &- engine.lastActiveFrame >= UInt32(config.settleFrames)
-    let changed = engine.sensorChanged
+  static func watchCells(_ engine: inout ForceEngine, _ packed: UInt32) -> UInt32 {
+    var changed = false
+    if engine.reviewCountdown == 0 {
+      changed = engine.review()
+      if changed { engine.noteFaults(changed: engine.faultCodes != engine.currentFaults) }
+    }
+    var left = UInt16(truncatingIfNeeded: packed)
+    var right = UInt16(truncatingIfNeeded: packed >> 16)
     let last = engine.sensorLast
-    engine.sensorChanged = 0
+    if ForceEngine.outside(packed, engine.aboveOpen, engine.belowRail) {
+      let config = engine.sensing
+      changed = engine.leftHealth.screen(&left, lastGood: UInt16(truncatingIfNeeded: last), config)
+      changed = engine.rightHealth.screen(&right, lastGood: UInt16(truncatingIfNeeded: last >> 16), config) || changed
+      engine.noteFaults(changed: changed)
+    }
+    let good = UInt32(left) | UInt32(right) << 16
+    engine.sensorChanged |= good ^ last
+    engine.sensorLast = good
+    return good
+  }
+
+  /// Whether either reading of `packed` (left in bits 0–15, right in 16–31) lies
+  /// outside its cell's good range, both halves at once: with the biases, a good
+  /// reading's half of `packed + aboveOpen` has bit 15 set and of `packed + belowRail`
+  /// clear (a reading ≤ 1023 and biases ≤ 0x8000 never carry into the other half).
+  @inline(__always)
+  static func outside(_ packed: UInt32, _ aboveOpen: UInt32, _ belowRail: UInt32) -> Bool {
+    ((packed &+ aboveOpen) ^ 0x8000_8000 | (packed &+ belowRail)) & 0x8000_8000 != 0
+  }
+
+  /// The bias `outside` adds for the cells' open levels.
+  static func aboveOpen(_ left: UInt16, _ right: UInt16) -> UInt32 {
+    (0x8000 &- UInt32(left)) | (0x8000 &- UInt32(right)) << 16
+  }
+
+  /// The bias `outside` adds for the rail; 0 when detection is off (rail 0xFFFF).
+  static func belowRail(_ rail: UInt16) -> UInt32 {
+    rail > 0x8000 ? 0 : (0x8000 &- UInt32(rail)) &* 0x1_0001
+  }
+
+  /// Both cells' faults as their health has them.
+  var currentFaults: CellFaults { CellFaults(left: leftHealth.fault, right: rightHealth.fault) }
+
+  /// Reviews the window that just ended: stuck cells, then, when idle for
+  /// `SensorConfig.settleMs`, the rest levels (`trackRest`). Returns whether a cell's
+  /// fault or open level changed.
+  mutating func review() -> Bool {
+    reviewCountdown = sensing.reviewFrames
+    let idle = zone == .idle && onsetCount == 0 && !holding
+    if !idle { lastActiveFrame = frame }
+    let settled = idle && frame &- lastActiveFrame >= UInt32(sensing.settleFrames)
+    let changed = sensorChanged
+    sensorChanged = 0
+    let detecting = sensing.declareFrames != 0
+    var moved = false
+    if leftHealth.review(changed: changed & 0xFFFF != 0, settled: settled) && detecting {
+      leftHealth.declareStuck(at: UInt16(truncatingIfNeeded: sensorLast))
+      moved = true
+    }
+    if rightHealth.review(changed: changed >> 16 != 0, settled: settled) && detecting {
+      rightHealth.declareStuck(at: UInt16(truncatingIfNeeded: sensorLast >> 16))
+      moved = true
+    }
+    if settled && sensing.stepCredit != 0 { moved = ForceEngine.trackRest(&self) || moved }
+    return moved
+  }
+
+  /// Rest tracking of both cells at a settled review (`CellHealth.track`), out of line:
+  /// it runs only while nobody touches.
+  @inline(never)
+  static func trackRest(_ engine: inout ForceEngine) -> Bool {
+    let config = engine.sensing
     let contact = engine.config.edges.contact
-    var faultChanged = engine.leftHealth.review(
-      changed: changed & 0xFFFF != 0, sample: UInt16(truncatingIfNeeded: last), settled: settled,
-      offset: &engine.config.left.offset, contact: contact, config)
-    faultChanged =
-      engine.rightHealth.review(
-        changed: changed >> 16 != 0, sample: UInt16(truncatingIfNeeded: last >> 16), settled: settled,
-        offset: &engine.config.right.offset, contact: contact, config) || faultChanged
-    return engine.noteFaults(changed: faultChanged)
+    let last = engine.sensorLast
+    var moved = false
+    if !engine.leftHealth.fault.holds {
+      moved = engine.leftHealth.track(
+        sample: UInt16(truncatingIfNeeded: last), offset: &engine.config.left.offset, contact: contact, config)
+    }
+    if !engine.rightHealth.fault.holds {
+      moved =
+        engine.rightHealth.track(
+          sample: UInt16(truncatingIfNeeded: last >> 16), offset: &engine.config.right.offset, contact: contact,
+          config) || moved
+    }
+    return moved
   }
 
-  /// After a cell's fault may have changed: whether frames are screened and the engine
+  /// After a cell's fault may have changed: the cells' open levels and ranges (every
+  /// frame is screened while a reading is bad or a fault holds) and whether the engine
   /// holds. A fault that starts to hold ends a touch in progress without a commit; the
-  /// last one to clear restarts the signal chain from no touch. Returns the events.
-  mutating func noteFaults(changed: Bool) -> UInt16 {
+  /// last one to clear restarts the signal chain from no touch. Raises the events.
+  mutating func noteFaults(changed: Bool) {
     let holds = leftHealth.fault.holds || rightHealth.fault.holds
-    screening = holds || leftHealth.badFrames != 0 || rightHealth.badFrames != 0
-    guard changed else { return 0 }
+    let screening = holds || leftHealth.badFrames != 0 || rightHealth.badFrames != 0
+    leftHealth.arm(offset: config.left.offset, sensing)
+    rightHealth.arm(offset: config.right.offset, sensing)
+    aboveOpen = screening ? 0 : ForceEngine.aboveOpen(leftHealth.openBelow, rightHealth.openBelow)
+    belowRail = ForceEngine.belowRail(sensing.rail)
+    guard changed else { return }
+    faultCodes = CellFaults(left: leftHealth.fault, right: rightHealth.fault)
     var events = EngineEvents()
     events.insert(.fault)
     if holds && !holding && zone != .idle {
@@ -73,15 +143,15 @@ extension ForceEngine {
     if !holds && holding {
       leftFilter.reset()
       rightFilter.reset()
-      previousForce = 0
     }
     if holds { onsetCount = 0 }
     holding = holds
-    return events.mask
+    healthEvents |= events.mask
   }
 
   /// After new parameters: keeps what tracking learned for each cell whose offset
-  /// parameter did not change, and forgets the faults when detection was switched off.
+  /// parameter did not change, forgets the faults when detection was switched off, and
+  /// has the next frame arm the cells for the new offsets and rail.
   @inline(never)
   static func keepHealth(_ engine: inout ForceEngine, _ oldLeftOffset: Int32, _ oldRightOffset: Int32) {
     if engine.config.left.offset == oldLeftOffset {
@@ -94,19 +164,20 @@ extension ForceEngine {
     } else {
       engine.rightHealth.shift = 0
     }
-    if engine.config.sensor.declareFrames == 0 {
+    if engine.sensing.declareFrames == 0 {
       let leftShift = engine.leftHealth.shift
       let rightShift = engine.rightHealth.shift
       engine.leftHealth = CellHealth()
       engine.rightHealth = CellHealth()
       engine.leftHealth.shift = leftShift
       engine.rightHealth.shift = rightShift
-      _ = engine.noteFaults(changed: false)
+      engine.faultCodes = .none
       if engine.holding {
         engine.holding = false
         engine.leftFilter.reset()
         engine.rightFilter.reset()
       }
     }
+    engine.aboveOpen = 0  // the next frame arms the cells for the new offsets
   }
 }

@@ -19,12 +19,22 @@ public struct ForceEngine {
   var reverse = false
   var paused = false
   var fallStartActive = false
-  // Sensor health (Docs/sensor-faults.md).
+  // Sensor health (Docs/sensor-faults.md): the frame's only costs are the countdown
+  // to the next review, one range test per cell and the change bits.
   var reviewCountdown: UInt8 = 1
-  /// Every frame is screened: a cell is bad or faulted.
-  var screening = false
   /// A cell's fault holds the engine.
   var holding = false
+  /// Both cells' faults (kept packed: the frame's output reads one byte).
+  var faultCodes = CellFaults.none
+  /// Both cells' ranges of good readings (each cell's open level to the rail), as two
+  /// biases for the packed readings: a reading is good when its half of `packed +
+  /// aboveOpen` has bit 15 set and its half of `packed + belowRail` has it clear
+  /// (`outside`). `aboveOpen` 0 sends every frame to `watchCells`: while screening, and
+  /// at power-up and after new parameters, when `noteFaults` arms the cells first.
+  var aboveOpen: UInt32 = 0
+  var belowRail: UInt32 = 0
+  /// Events `watchCells` raised this frame, merged at the frame's end.
+  var healthEvents: UInt16 = 0
 
   // Signal chain.
   var leftFilter: LowPassFilter
@@ -49,13 +59,16 @@ public struct ForceEngine {
   var fallStartFrame: UInt32 = 0
   var fallStartPosition = ValuePosition(value: 0)
 
-  // Sensor health, reviewed every `SensorConfig.reviewFrames`.
+  /// The constants derived from the parameters.
+  var config: EngineConfig
+  /// Those of rest tracking and fault detection (Docs/sensor-faults.md).
+  var sensing: SensorConfig
+
+  // Sensor health, reviewed every `SensorConfig.reviewFrames`: after the constants,
+  // so the frame path's fields keep their short offsets from `self`.
   var leftHealth = CellHealth()
   var rightHealth = CellHealth()
   var lastActiveFrame: UInt32 = 0
-
-  /// The constants derived from the parameters.
-  var config: EngineConfig
 
   /// Bytes of the engine's state that hold the constants derived from the parameters
   /// (a figure `Tools/bench-engine` reports).
@@ -64,6 +77,7 @@ public struct ForceEngine {
   /// An engine at `start_value`, idle.
   public init(parameters: Parameters = .defaults) {
     config = EngineConfig.derived(from: parameters)
+    sensing = SensorConfig.derived(from: parameters)
     leftFilter = config.filter
     rightFilter = config.filter
     position = ValuePosition(value: parameters[.startValue])
@@ -74,6 +88,7 @@ public struct ForceEngine {
   /// copied over this one (the device's deepest request path restarts the engine).
   public mutating func reset(parameters: Parameters) {
     config.derive(from: parameters)
+    sensing.derive(from: parameters)
     leftFilter = config.filter
     rightFilter = config.filter
     position = ValuePosition(value: parameters[.startValue])
@@ -97,8 +112,11 @@ public struct ForceEngine {
     fallStartFrame = 0
     fallStartPosition = ValuePosition(value: 0)
     reviewCountdown = 1
-    screening = false
     holding = false
+    faultCodes = .none
+    aboveOpen = 0
+    belowRail = 0
+    healthEvents = 0
     sensorLast = 0
     sensorChanged = 0
     leftHealth = CellHealth()
@@ -113,6 +131,7 @@ public struct ForceEngine {
     let oldLeftOffset = config.left.offset &- Int32(leftHealth.shift)
     let oldRightOffset = config.right.offset &- Int32(rightHealth.shift)
     config.derive(from: parameters)
+    sensing.derive(from: parameters)
     ForceEngine.keepHealth(&self, oldLeftOffset, oldRightOffset)
     leftFilter.alphaQ12 = config.filter.alphaQ12
     rightFilter.alphaQ12 = config.filter.alphaQ12
@@ -127,19 +146,17 @@ public struct ForceEngine {
     let valueBefore = position.value
 
     // Docs/sensor-faults.md: review the window, screen the readings, hold on a fault.
+    var packed = UInt32(rawLeft) | UInt32(rawRight) << 16
     reviewCountdown &-= 1
-    if reviewCountdown == 0 { events.mask = ForceEngine.review(&self) }
-    var rawLeft = rawLeft
-    var rawRight = rawRight
-    let rail = config.sensor.rail
-    if screening || leftHealth.isOutside(rawLeft, rail: rail) || rightHealth.isOutside(rawRight, rail: rail) {
-      events.mask |= ForceEngine.screenCells(&self, &rawLeft, &rawRight)
-      if holding { return holdFrame(events) }
+    if reviewCountdown == 0 || ForceEngine.outside(packed, aboveOpen, belowRail) {
+      packed = ForceEngine.watchCells(&self, packed)
+      if holding { return holdFrame() }
     } else {
-      let packed = UInt32(rawLeft) | UInt32(rawRight) << 16
       sensorChanged |= packed ^ sensorLast
       sensorLast = packed
     }
+    let rawLeft = UInt16(truncatingIfNeeded: packed)
+    let rawRight = UInt16(truncatingIfNeeded: packed >> 16)
 
     // Docs/signal-chain.md: calibrate, sensitivity, smooth, total.
     var left = config.left.linear(rawLeft)
@@ -168,17 +185,19 @@ public struct ForceEngine {
     if events.mask & (EngineEvents.Kind.value.rawValue | EngineEvents.Kind.commit.rawValue) != 0 {
       events.value = position.value
     }
-    if events.contains(.fault) { events.faults = faults }
+    if healthEvents != 0 { mergeHealthEvents(&events) }
     previousForce = force
     return FrameOutput(
-      force: Int16(truncatingIfNeeded: force), state: state, direction: direction,
+      force: Int16(truncatingIfNeeded: force), state: frameState, direction: direction,
       value: position.value, fraction: position.fraction,
-      unitsPerItem: config.range.unitsPerItem, events: events, faults: faults)
+      unitsPerItem: config.range.unitsPerItem, events: events, faults: faultCodes)
   }
 
   /// The state column of the output CSV (Docs/csv-formats.md).
-  public var state: EngineState {
-    if holding { return .fault }
+  public var state: EngineState { holding ? .fault : frameState }
+
+  /// The state of a frame that ran the signal chain (a held frame is `fault`).
+  var frameState: EngineState {
     // Below rest the zone is the state. In the rate zones: paused (which only
     // press-through's reverse mode sets, and which ends with it), else boosted or not.
     // Both raw values line up with `Zone` and `EngineState`, so no switch is needed.

@@ -47,10 +47,17 @@ struct SensorConfig: Equatable {
     rail = 0
   }
 
-  /// Derives the constants from validated parameters in place: out of line and
-  /// without a division (a leaf), so it adds little to the device's deepest stack path
-  /// (`EngineConfig.derive(from:)` at boot).
+  /// The constants for validated parameters: out of line and without a division (a
+  /// leaf), so it adds little to the device's deepest stack path (the engine's
+  /// construction at boot).
   @inline(never)
+  static func derived(from p: Parameters) -> SensorConfig {
+    var config = SensorConfig()
+    config.derive(from: p)
+    return config
+  }
+
+  /// Derives the constants from validated parameters in place.
   mutating func derive(from p: Parameters) {
     let rate = p[.sampleRateHz]
     let review = SensorConfig.frames(SensorConfig.reviewMs, rate: rate)

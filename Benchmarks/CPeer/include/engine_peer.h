@@ -75,7 +75,7 @@ typedef struct {
   uint8_t good_frames;     /* consecutive good frames since a holding fault's reading came back */
   uint8_t still_reviews;   /* consecutive review windows without a change */
   uint8_t rest_noise;      /* consecutive settled windows with a change (saturating) */
-  uint8_t glitch_score;    /* +2 per bad episode, -1 per review */
+  uint8_t glitch_score;    /* +4 per bad episode (at most 12), -1 per review */
   int16_t credit;          /* rest tracking's token bucket */
   int16_t shift;           /* the learned rest level's shift from the offset parameter */
   uint16_t previous_sample; /* the reading at the previous review */
@@ -104,10 +104,12 @@ typedef struct {
   int32_t fall_value, fall_fraction;
   uint8_t zone, onset_count, direction, boosted, activated, fall_active;
 
-  /* Sensor health. */
+  /* Sensor health: the frame tests the countdown and each cell's range. */
   uint8_t review_countdown; /* frames to the next review */
-  uint8_t screening;        /* every frame is screened: a cell is bad or faulted */
   uint8_t holding;          /* a cell's fault holds the engine */
+  uint8_t fault_codes;      /* both cells' faults, left in bits 0-2, right in 3-5 */
+  uint32_t above_open, below_rail; /* both cells' good ranges as biases for the packed readings */
+  uint16_t health_events;   /* events the sensor's health raised this frame */
   uint32_t sensor_last;     /* the last good readings, left in bits 0-15, right in 16-31 */
   uint32_t sensor_changed;  /* the bits that changed in this review window */
   peer_health left_health, right_health;
