@@ -11,8 +11,8 @@ public enum TelemetryCSV {
     "\(t.frame),\(t.left),\(t.right),\(t.force),\(t.state.name),\(t.direction.name),\(OutputCSV.formatMilli(t.positionMilli)),\(t.value)"
   }
 
-  /// One JSON object (no newline).
+  /// One JSON object (no newline); `cells` names each cell's fault (`ok` for none).
   public static func json(_ t: Telemetry) -> String {
-    "{\"frame\":\(t.frame),\"left\":\(t.left),\"right\":\(t.right),\"force\":\(t.force),\"state\":\"\(t.state.name)\",\"direction\":\"\(t.direction.name)\",\"position\":\(OutputCSV.formatMilli(t.positionMilli)),\"value\":\(t.value)}"
+    "{\"frame\":\(t.frame),\"left\":\(t.left),\"right\":\(t.right),\"force\":\(t.force),\"state\":\"\(t.state.name)\",\"direction\":\"\(t.direction.name)\",\"position\":\(OutputCSV.formatMilli(t.positionMilli)),\"value\":\(t.value),\"cells\":{\"left\":\"\(t.faults.left.name)\",\"right\":\"\(t.faults.right.name)\"}}"
   }
 }

@@ -1,0 +1,75 @@
+import ArgumentParser
+import ForceCtlKit
+import ForceDevice
+import ForceEngine
+import ForceProtocol
+import ForceTrace
+import Foundation
+import Testing
+
+/// The host tools show the cells' faults (issue #22), against SITL playing traces that
+/// break a cell, run as a user would type them. Part of the serialized suite: they
+/// capture standard output.
+extension ForceCtlDeviceUITests {
+  /// `count` frames of a cell at rest with a little noise on both cells; `right`
+  /// overrides the right cell's reading, `left` the left one's.
+  static func restFrames(_ count: Int, left: UInt16? = nil, right: UInt16? = nil) -> [RawFrame] {
+    (0..<count).map { RawFrame(left: left ?? UInt16(40 + $0 % 3), right: right ?? UInt16(50 + $0 % 4)) }
+  }
+
+  /// The right cell at 1023 for good.
+  static var railedRight: [RawFrame] { restFrames(200, right: 1023) }
+
+  /// 1 s at rest, the right cell at 1023 for 300 ms, 1 s at rest (SITL loops it).
+  static var rightRailsFor300ms: [RawFrame] {
+    restFrames(200) + restFrames(60, right: 1023) + restFrames(200)
+  }
+
+  // MARK: monitor
+
+  @Test func monitorShowsAFaultAndClearsIt() {
+    let model = MonitorModel()
+    var t = Telemetry(
+      frame: 300, left: 38, right: 1023, force: 0, state: .fault, direction: .up, value: 7, positionMilli: 7000,
+      faults: CellFaults(left: .none, right: .railed))
+    let faulty = model.screen(latest: t, received: 10, lost: 0, port: "tcp://x")
+    #expect(faulty.contains("state fault"))
+    #expect(faulty.contains(" FAULT "))
+    #expect(
+      faulty.contains("right cell railed (shorted to the supply?): the picker holds until it reads normally again"))
+    let rightBar = faulty.components(separatedBy: "\r\n").first { $0.hasPrefix("  right  [") }
+    #expect(rightBar?.contains("<- railed") == true)
+    let plain = MonitorLine.render(t, thresholds: model.thresholds)
+    #expect(
+      plain.contains(" fault ")
+        && plain.hasSuffix(
+          "  fault: right cell railed (shorted to the supply?): the picker holds until it reads normally again")
+    )
+
+    t.faults = CellFaults(left: .drifted, right: .none)
+    t.state = .idle
+    let drifted = model.screen(latest: t, received: 11, lost: 0, port: "tcp://x")
+    #expect(drifted.contains(" WARNING "))
+    #expect(drifted.contains("left cell drifted (rest moved beyond baseline_limit: recalibrate): a warning"))
+
+    t.faults = .none
+    let clear = model.screen(latest: t, received: 12, lost: 0, port: "tcp://x")
+    for gone in ["FAULT", "WARNING", "railed", "drifted", "<-"] { #expect(!clear.contains(gone), "\(gone) stayed") }
+    #expect(clear.components(separatedBy: "\r\n").count == faulty.components(separatedBy: "\r\n").count)
+    #expect(!MonitorLine.render(t, thresholds: model.thresholds).contains("fault"))
+  }
+
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  func monitorLinesShowAFaultWhileItLasts() throws {
+    let sitl = try Support.sitl(trace: Self.rightRailsFor300ms)
+    defer { sitl.stop() }
+    var command = try ForceCtl.Monitor.parseAsRoot(["--port", sitl.address, "--seconds", "3", "--plain"])
+    let text = try Support.captureStdout { try command.run() }
+    let lines = text.split(separator: "\n").filter { $0.contains(" L [") && $0.contains(" F [") }
+    let faulty = lines.indices.filter { lines[$0].contains("fault: right cell railed (shorted to the supply?)") }
+    #expect(!faulty.isEmpty, "no line named the railed cell")
+    #expect(faulty.allSatisfy { lines[$0].contains(" fault ") })
+    // It disappears when the fault clears.
+    #expect(lines.indices.contains { $0 > (faulty.first ?? lines.count) && !lines[$0].contains("fault") })
+  }
+}
