@@ -25,6 +25,32 @@ extension ForceCtlDeviceUITests {
     restFrames(200) + restFrames(60, right: 1023) + restFrames(200)
   }
 
+  // MARK: record
+
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  func recordWritesTheFaults() throws {
+    let sitl = try Support.sitl(trace: Self.rightRailsFor300ms)
+    defer { sitl.stop() }
+    let output = Support.temp("faults.csv")
+    var command = try ForceCtl.Record.parseAsRoot(["--port", sitl.address, "--output", output.path, "--seconds", "3"])
+    try command.run()
+    let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
+    #expect(lines.first == "frame,left,right,force,state,direction,position,value,faults")
+    let rows = lines.dropFirst().map { $0.split(separator: ",").map(String.init) }
+    #expect(rows.allSatisfy { $0.count == 9 })
+    let railed = rows.filter { $0[8] == "right-railed" }
+    #expect(railed.count > 30, "\(railed.count) rows with the right cell railed")
+    // The state is `fault` while it lasts, which is until 50 ms after the cell reads well again.
+    #expect(railed.allSatisfy { $0[4] == "fault" })
+    #expect(railed.filter { $0[2] == "1023" }.count > 30)
+    #expect(rows.filter { $0[8] == "ok" }.count > railed.count)
+    #expect(rows.allSatisfy { $0[8] == "ok" || $0[8] == "right-railed" })
+    // Read back as a trace and plotted: the faults are marked where they change.
+    #expect(try InputTrace.parse(String(contentsOf: output, encoding: .utf8)).count == rows.count)
+    let marks = try PlotData.read(output.path).marks.map(\.token)
+    #expect(marks.contains("fault:right-railed") && marks.contains("fault:clear"), "\(marks)")
+  }
+
   // MARK: monitor
 
   @Test func monitorShowsAFaultAndClearsIt() {
