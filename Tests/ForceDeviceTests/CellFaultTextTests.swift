@@ -72,4 +72,87 @@ import Testing
         == [RawFrame(left: 40, right: 1023)])
   }
 
+  // MARK: Calibration's refusals
+
+  static func frames(_ count: Int = 50, left: (Int) -> Int, right: (Int) -> Int) -> [RawFrame] {
+    (0..<count).map { RawFrame(left: UInt16(left($0)), right: UInt16(right($0))) }
+  }
+
+  static let rest = frames(left: { 40 + $0 % 3 }, right: { 60 + $0 % 5 })
+  static let leftPress = frames(left: { min(540, 100 + $0 * 20) }, right: { 60 + $0 % 4 })
+  static let rightPress = frames(left: { 40 + $0 % 2 }, right: { min(860, 100 + $0 * 30) })
+
+  static func refusal(rest: [RawFrame] = rest, left: [RawFrame] = leftPress, right: [RawFrame] = rightPress)
+    -> String?
+  {
+    do {
+      _ = try CalibrationProposal.from(rest: rest, left: left, right: right)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test func goodReadingsCalibrate() {
+    #expect(Self.refusal() == nil)
+  }
+
+  @Test func aCellAtTheRailIsRefusedNamingTheCellAndStep() {
+    let railedRest = Self.frames(left: { 40 + $0 % 3 }, right: { _ in 1023 })
+    #expect(
+      Self.refusal(rest: railedRest)
+        == "calibration refused: the right cell sat at the rail (1023, rail_level 1016: shorted to the supply?) during the rest step: check the right cell's wiring (Hardware/wiring.md); no parameter changed"
+    )
+    let railedPress = Self.frames(left: { min(1023, 100 + $0 * 40) }, right: { 60 + $0 % 4 })
+    let message = Self.refusal(left: railedPress)
+    #expect(message?.contains("the left cell sat at the rail") == true, "\(message ?? "accepted")")
+    #expect(message?.contains("during the left press step") == true)
+  }
+
+  @Test func aFrozenCellIsRefused() {
+    let frozenRest = Self.frames(left: { _ in 300 }, right: { 60 + $0 % 5 })
+    #expect(
+      Self.refusal(rest: frozenRest)
+        == "calibration refused: the left cell never changed from 300 while the right cell did (stuck: reading frozen) during the rest step: check the left cell's wiring (Hardware/wiring.md); no parameter changed"
+    )
+    let frozenPress = Self.frames(left: { 40 + $0 % 2 }, right: { _ in 61 })
+    #expect(Self.refusal(right: frozenPress)?.contains("the right cell never changed from 61") == true)
+    // An unloaded cell reads a steady 0 at rest: not frozen.
+    let unloaded = Self.frames(left: { _ in 0 }, right: { 60 + $0 % 5 })
+    #expect(Self.refusal(rest: unloaded) == nil)
+    // Nor is the cell not pressed during the other's press, however steady.
+    let steadyRight = Self.frames(left: { min(540, 100 + $0 * 20) }, right: { _ in 62 })
+    #expect(Self.refusal(left: steadyRight) == nil)
+  }
+
+  @Test func aPressThatDoesNotRiseIsRefused() {
+    let noRise = Self.frames(left: { _ in 0 }, right: { 60 + $0 % 4 })
+    let message = Self.refusal(left: noRise)
+    #expect(
+      message
+        == "calibration refused: the left cell did not rise above its rest (press 0, rest up to 42) during the left press step: press the left side firmly; if you did, its lead may be broken: check the left cell's wiring (Hardware/wiring.md); no parameter changed"
+    )
+    #expect(message.map { !$0.contains("\n") } == true)
+  }
+
+  @Test func aFaultTheDeviceReportedDuringAStepIsRefused() {
+    do {
+      try CalibrationProposal.check(faults: CellFaults(left: .none, right: .railed), during: .rest)
+      Issue.record("a railed cell was accepted")
+    } catch {
+      #expect(
+        error.description
+          == "calibration refused: the right cell was railed (shorted to the supply?) during the rest step: check the right cell's wiring (Hardware/wiring.md); no parameter changed"
+      )
+    }
+    for fault in [CellFault.open, .stuck, .intermittent] {
+      #expect(throws: DeviceError.self) {
+        try CalibrationProposal.check(faults: CellFaults(left: fault, right: .none), during: .left)
+      }
+    }
+    // Drifted is what calibrating mends.
+    #expect(throws: Never.self) {
+      try CalibrationProposal.check(faults: CellFaults(left: .drifted, right: .drifted), during: .right)
+    }
+  }
 }
