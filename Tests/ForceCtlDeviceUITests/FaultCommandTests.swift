@@ -25,6 +25,50 @@ extension ForceCtlDeviceUITests {
     restFrames(200) + restFrames(60, right: 1023) + restFrames(200)
   }
 
+  // MARK: info
+
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  func infoNamesARailedCell() throws {
+    let sitl = try Support.sitl(trace: Self.railedRight)
+    defer { sitl.stop() }
+    let start = ContinuousClock.now
+    let text = try forcectl(["info", "--port", sitl.address])
+    #expect(ContinuousClock.now - start < .seconds(2), "info took \(ContinuousClock.now - start)")
+    #expect(text.contains("cells:        left ok, right railed (shorted to the supply?)\n"), "\(text)")
+    let output = try forcectl(["info", "--port", sitl.address, "--json"])
+    let json = try #require(output.split(separator: "\n").first { $0.hasPrefix("{") && $0.contains("\"board\"") })
+    #expect(json.contains(#""cells": {"left": "ok", "right": "railed"}"#), "\(json)")
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    #expect(object?["cells"] as? [String: String] == ["left": "ok", "right": "railed"])
+    // Streaming is off again afterwards: the device sends nothing unasked.
+    let client = try sitl.connect()
+    defer { client.close() }
+    #expect(try client.takeStreamed(waiting: .milliseconds(200)).isEmpty)
+  }
+
+  /// A left cell calibrated with the cap's preload (left_offset 60) that then reads 0:
+  /// its lead is broken.
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  func infoNamesAnOpenCellAfterAPreload() throws {
+    let sitl = try Support.sitl(trace: Self.restFrames(200, left: 0))
+    defer { sitl.stop() }
+    _ = try forcectl(["params", "set", "--port", sitl.address, "left_offset=60", "right_offset=60"])
+    Thread.sleep(forTimeInterval: 0.2)
+    let text = try forcectl(["info", "--port", sitl.address])
+    #expect(text.contains("cells:        left open (lead broken?), right ok\n"), "\(text)")
+  }
+
+  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  func infoSaysWhenADeviceCannotStream() throws {
+    let sitl = try Support.sitl()  // no trace: no ADC
+    defer { sitl.stop() }
+    let text = try forcectl(["info", "--port", sitl.address])
+    #expect(text.contains("cells:        not streaming (no force cells)\n"), "\(text)")
+    let output = try forcectl(["info", "--port", sitl.address, "--json"])
+    let json = try #require(output.split(separator: "\n").first { $0.hasPrefix("{") && $0.contains("\"board\"") })
+    #expect(json.contains(#""cells": null"#))
+  }
+
   // MARK: calibrate
 
   /// Runs `calibrate --yes` with every prompt answered by EOF; returns what it printed

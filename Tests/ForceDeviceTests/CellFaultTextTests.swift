@@ -72,6 +72,100 @@ import Testing
         == [RawFrame(left: 40, right: 1023)])
   }
 
+  // MARK: The burst `info` reads
+
+  /// A device that answers hello, and streamStart with an ack and then `telemetry`.
+  final class StreamingDevice {
+    let transport = FakeTransport(portName: "fake")
+    var capabilities: Capabilities
+    var telemetry: [Telemetry]
+    var refuseStreaming = false
+    var received: [Message] = []
+
+    init(capabilities: Capabilities = [.adc, .streaming, .injection], telemetry: [Telemetry]) {
+      self.capabilities = capabilities
+      self.telemetry = telemetry
+      transport.respond = { [unowned self] bytes in self.answer(bytes) }
+    }
+
+    func answer(_ bytes: [UInt8]) -> [FakeTransport.Step] {
+      var decoder = FrameDecoder()
+      var steps: [FakeTransport.Step] = []
+      for byte in bytes {
+        guard let frame = decoder.feed(byte), let message = try? Message.decode(frame) else { continue }
+        received.append(message)
+        func reply(_ message: Message, seq: UInt8) {
+          var buffer = [UInt8](repeating: 0, count: FrameFormat.maxWireSize)
+          let count = try! buffer.withUnsafeMutableBytes { try FrameEncoder.encode(message, seq: seq, into: $0) }
+          steps.append(.bytes(Array(buffer[0..<count])))
+        }
+        switch message {
+        case .hello:
+          reply(
+            .info(
+              DeviceInfo(
+                firmwareMajor: 0, firmwareMinor: 1, firmwarePatch: 0, resetReason: 0, capabilities: capabilities,
+                parameterSource: .flash, board: ShortText("fake"))), seq: frame.seq)
+        case .streamStart where refuseStreaming:
+          reply(.error(ErrorReply(requestType: .streamStart, missing: .adc)), seq: frame.seq)
+        case .streamStart:
+          reply(.ack(Ack(.streamStart)), seq: frame.seq)
+          for (index, t) in telemetry.enumerated() { reply(.telemetry(t), seq: UInt8(index)) }
+        case .streamStop:
+          reply(.ack(Ack(.streamStop)), seq: frame.seq)
+        default:
+          break
+        }
+      }
+      return steps
+    }
+
+    var client: DeviceClient {
+      get throws {
+        let client = DeviceClient(transport: transport)
+        try client.handshake(timeout: .seconds(1))
+        return client
+      }
+    }
+  }
+
+  static func frame(_ number: UInt16, _ faults: CellFaults) -> Telemetry {
+    Telemetry(
+      frame: number, left: 40, right: faults.right == .railed ? 1023 : 50, force: 0,
+      state: faults.holds ? .fault : .idle, direction: .up, value: 0, positionMilli: 0, faults: faults)
+  }
+
+  @Test func aBurstOfTelemetryGivesTheCellsNowAndStopsStreaming() throws {
+    let railed = CellFaults(left: .none, right: .railed)
+    let device = StreamingDevice(telemetry: [Self.frame(1, .none), Self.frame(2, railed), Self.frame(3, railed)])
+    let client = try device.client
+    #expect(try client.cellStatus(frames: 3) == .faults(railed))
+    #expect(CellStatus.faults(railed).text == "left ok, right railed (shorted to the supply?)")
+    let requests = device.received.map(\.type)
+    #expect(requests == [.hello, .streamStart, .streamStop])
+    // Nothing of the burst is left for whoever uses the client next.
+    #expect(try client.takeStreamed(waiting: .zero).isEmpty)
+  }
+
+  @Test func aDeviceWithoutCellsIsNotAskedToStream() throws {
+    let device = StreamingDevice(capabilities: [.injection, .streaming], telemetry: [])
+    #expect(try device.client.cellStatus() == .notStreaming)
+    #expect(device.received.map(\.type) == [.hello])
+    #expect(CellStatus.notStreaming.text == "not streaming (no force cells)")
+    #expect(CellStatus.notStreaming.json == "null")
+  }
+
+  @Test func aRefusedStreamOrSilentOneSaysSo() throws {
+    let refusing = StreamingDevice(telemetry: [])
+    refusing.refuseStreaming = true
+    #expect(try refusing.client.cellStatus() == .notStreaming)
+    let silent = StreamingDevice(telemetry: [])
+    let start = ContinuousClock.now
+    #expect(try silent.client.cellStatus(within: .milliseconds(200)) == .noTelemetry)
+    #expect(ContinuousClock.now - start < .seconds(1))
+    #expect(silent.received.map(\.type) == [.hello, .streamStart, .streamStop])
+  }
+
   // MARK: Calibration's refusals
 
   static func frames(_ count: Int = 50, left: (Int) -> Int, right: (Int) -> Int) -> [RawFrame] {
