@@ -18,14 +18,26 @@ public struct CalibrationProposal: Equatable, Sendable {
   /// Smallest margin above the rest mean, raw counts.
   public static let minimumMargin = 8.0
 
+  /// One of the three recordings calibration asks for.
+  public enum Step: String, Sendable {
+    case rest = "rest"
+    case left = "left press"
+    case right = "right press"
+  }
+
   /// Offset = rest mean + max(8, 3σ), so noise at rest reads 0; gain so that the
   /// 90th percentile of the press reads `target` after the offset.
-  public static func from(rest: [RawFrame], left: [RawFrame], right: [RawFrame]) throws(DeviceError)
-    -> CalibrationProposal
-  {
+  ///
+  /// Refuses, naming the cell, the step and the reason, when the readings show a
+  /// broken cell (`checkReadings`), or a press too light to measure.
+  public static func from(
+    rest: [RawFrame], left: [RawFrame], right: [RawFrame],
+    railLevel: Int32 = ParameterID.railLevel.info.defaultValue
+  ) throws(DeviceError) -> CalibrationProposal {
     guard rest.count >= 10, left.count >= 10, right.count >= 10 else {
       throw DeviceError.invalid("too few samples to calibrate (need at least 10 per step; is telemetry streaming?)")
     }
+    try checkReadings(rest: rest, left: left, right: right, railLevel: railLevel)
     let restLeft = rest.map { Double($0.left) }
     let restRight = rest.map { Double($0.right) }
     func offset(_ values: [Double]) -> Int32 {
@@ -68,6 +80,71 @@ public struct CalibrationProposal: Equatable, Sendable {
     left press \(Int(leftPeak)), right press \(Int(rightPeak))
       proposed: left_offset=\(leftOffset) right_offset=\(rightOffset) left_gain=\(leftGain) right_gain=\(rightGain)
     """
+  }
+
+  /// Refuses a step during which the device reported a cell `open`, `railed`, `stuck`
+  /// or `intermittent` (`faults`: the first such fault each cell showed in the step's
+  /// telemetry). `drifted` is no reason: calibrating is its remedy.
+  public static func check(faults: CellFaults, during step: Step) throws(DeviceError) {
+    for (cell, fault) in faults.cells where fault.holds {
+      throw refusal(cell, step, "was \(fault.explained)")
+    }
+  }
+
+  /// Refuses readings that only a broken cell gives: a rest or press at or above
+  /// `rail_level` (shorted to the supply?); a cell that never changes by one count
+  /// through the rest step or its own press while the other cell does (frozen; a steady
+  /// 0 is an unloaded cell at rest, or an open one, which its press shows); a press that
+  /// never rises above the cell's rest (not pressed, or a broken lead).
+  public static func checkReadings(
+    rest: [RawFrame], left: [RawFrame], right: [RawFrame], railLevel: Int32
+  ) throws(DeviceError) {
+    let presses: [(cell: String, step: Step, frames: [RawFrame])] = [("left", .left, left), ("right", .right, right)]
+    func readings(_ frames: [RawFrame], _ cell: String) -> [Double] {
+      frames.map { Double(cell == "left" ? $0.left : $0.right) }
+    }
+    let rail = Double(railLevel)
+    for (cell, step, frames) in presses {
+      let restMean = mean(readings(rest, cell))
+      if restMean >= rail {
+        throw refusal(
+          cell, .rest, "sat at the rail (\(Int(restMean.rounded())), rail_level \(railLevel): shorted to the supply?)")
+      }
+      let peak = percentile(readings(frames, cell), 0.9)
+      if peak >= rail {
+        throw refusal(cell, step, "sat at the rail (\(Int(peak)), rail_level \(railLevel): shorted to the supply?)")
+      }
+    }
+    // The rest step for both cells, then each cell's own press (the other cell may
+    // well hold still while one is pressed).
+    let stillChecks: [(cell: String, step: Step, frames: [RawFrame])] =
+      [("left", .rest, rest), ("right", .rest, rest)] + presses
+    for (cell, step, frames) in stillChecks {
+      let other = cell == "left" ? "right" : "left"
+      let values = readings(frames, cell)
+      let others = readings(frames, other)
+      guard let first = values.first, values.allSatisfy({ $0 == first }), others.contains(where: { $0 != others[0] })
+      else { continue }
+      if first == 0 { continue }  // unloaded, or open: the press shows which
+      throw refusal(cell, step, "never changed from \(Int(first)) while the \(other) cell did (stuck: reading frozen)")
+    }
+    for (cell, step, frames) in presses {
+      let restHigh = readings(rest, cell).max() ?? 0
+      let peak = percentile(readings(frames, cell), 0.9)
+      if peak <= restHigh {
+        throw DeviceError.invalid(
+          "calibration refused: the \(cell) cell did not rise above its rest (press \(Int(peak)), rest up to \(Int(restHigh))) during the \(step.rawValue) step: press the \(cell) side firmly; if you did, its lead may be broken: check the \(cell) cell's wiring (Hardware/wiring.md); no parameter changed"
+        )
+      }
+    }
+  }
+
+  /// "calibration refused: the right cell <reason> during the rest step: check the right
+  /// cell's wiring (Hardware/wiring.md); no parameter changed".
+  static func refusal(_ cell: String, _ step: Step, _ reason: String) -> DeviceError {
+    .invalid(
+      "calibration refused: the \(cell) cell \(reason) during the \(step.rawValue) step: check the \(cell) cell's wiring (Hardware/wiring.md); no parameter changed"
+    )
   }
 
   static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(values.count, 1)) }

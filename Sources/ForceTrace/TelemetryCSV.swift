@@ -1,18 +1,25 @@
 import ForceEngine
 import ForceProtocol
 
-/// The record CSV (Docs/csv-formats.md): output CSV columns without `events`, one row per telemetry frame.
+/// The record CSV (Docs/csv-formats.md): output CSV columns without `events`, then the
+/// cells' faults, one row per telemetry frame.
 public enum TelemetryCSV {
   /// The header line (no newline).
-  public static let header = "frame,left,right,force,state,direction,position,value"
+  public static let header = "frame,left,right,force,state,direction,position,value,faults"
 
   /// One row (no newline).
   public static func row(_ t: Telemetry) -> String {
-    "\(t.frame),\(t.left),\(t.right),\(t.force),\(t.state.name),\(t.direction.name),\(OutputCSV.formatMilli(t.positionMilli)),\(t.value)"
+    "\(t.frame),\(t.left),\(t.right),\(t.force),\(t.state.name),\(t.direction.name),\(OutputCSV.formatMilli(t.positionMilli)),\(t.value),\(faultsText(t.faults))"
   }
 
-  /// One JSON object (no newline).
+  /// The `faults` column: `ok` when neither cell has one, else as in a `fault` event
+  /// (`right-railed`, `left-open+right-stuck`).
+  public static func faultsText(_ faults: CellFaults) -> String {
+    faults == .none ? "ok" : OutputCSV.faultText(faults)
+  }
+
+  /// One JSON object (no newline); `cells` names each cell's fault (`ok` for none).
   public static func json(_ t: Telemetry) -> String {
-    "{\"frame\":\(t.frame),\"left\":\(t.left),\"right\":\(t.right),\"force\":\(t.force),\"state\":\"\(t.state.name)\",\"direction\":\"\(t.direction.name)\",\"position\":\(OutputCSV.formatMilli(t.positionMilli)),\"value\":\(t.value)}"
+    "{\"frame\":\(t.frame),\"left\":\(t.left),\"right\":\(t.right),\"force\":\(t.force),\"state\":\"\(t.state.name)\",\"direction\":\"\(t.direction.name)\",\"position\":\(OutputCSV.formatMilli(t.positionMilli)),\"value\":\(t.value),\"cells\":{\"left\":\"\(t.faults.left.name)\",\"right\":\"\(t.faults.right.name)\"}}"
   }
 }

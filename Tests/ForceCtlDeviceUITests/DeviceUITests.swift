@@ -93,7 +93,7 @@ struct ForceCtlDeviceUITests {
       ["--port", sitl.address, "--output", output.path, "--seconds", "1.5", "--strict"])
     try command.run()
     let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
-    #expect(lines.first == "frame,left,right,force,state,direction,position,value")
+    #expect(lines.first == "frame,left,right,force,state,direction,position,value,faults")
     let rows = lines.dropFirst()
     #expect(rows.count > 150, "expected ~300 rows at 200 Hz, got \(rows.count)")
     let frames = rows.map { Int($0.split(separator: ",")[0])! }

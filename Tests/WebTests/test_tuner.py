@@ -142,7 +142,7 @@ def test_a_recording_downloads_with_the_right_rows(rig):
     content = path.read_text()
     shutil.copy(path, ARTIFACTS / "recording.csv")
     reader = list(csv.reader(io.StringIO(content)))
-    assert reader[0] == ["frame", "left", "right", "force", "state", "direction", "position", "value"]
+    assert reader[0] == ["frame", "left", "right", "force", "state", "direction", "position", "value", "faults"]
     rows = reader[1:]
     assert len(rows) == rows_shown
     assert 0.8 * 200 * 1.5 <= len(rows) <= 200 * elapsed + 10, f"{len(rows)} rows in {elapsed:.2f} s at 200 Hz"
@@ -152,6 +152,7 @@ def test_a_recording_downloads_with_the_right_rows(rig):
         assert 0 <= int(r[1]) <= 1023 and 0 <= int(r[3]) <= 1023
         assert r[4] in ("idle", "resting", "scrolling", "boosted", "paused", "fault") and r[5] in ("up", "down")
         assert round(float(r[6])) == int(r[7]) or abs(float(r[6]) - int(r[7])) <= 0.5
+        assert r[8] == "ok", f"a fault in the press trace: {r}"
 
 
 def test_save_survives_a_sitl_restart(rig):

@@ -45,7 +45,7 @@ function download(name, text, type = "text/csv") {
 
 const chart = new TraceChart($("chart"));
 page.chart = chart;
-const recorder = new Recorder();
+const recorder = new Recorder((code) => page.wire.faultName(code));
 let calibration = null;
 
 function thresholdLines() {

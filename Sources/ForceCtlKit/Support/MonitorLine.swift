@@ -30,12 +30,14 @@ public enum MonitorLine {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
   }
 
-  /// "  1234 L [####......] 412 R [##........] 201 F [#####|####...|..] 613 scrolling up   value 12 (12.345)"
+  /// "  1234 L [####......] 412 R [##........] 201 F [#####|####...|..] 613 scrolling up   value 12 (12.345)",
+  /// and while a cell has a fault "  fault: right cell railed (shorted to the supply?): the picker holds…".
   public static func render(_ t: Telemetry, thresholds: PlotThresholds) -> String {
     "\(pad(String(t.frame), 5)) L [\(bar(Int(t.left), width: 10))] \(pad(String(t.left), 4))"
       + " R [\(bar(Int(t.right), width: 10))] \(pad(String(t.right), 4))"
       + " F [\(forceBar(Int(t.force), thresholds: thresholds, width: 20))] \(pad(String(t.force), 4))"
       + " \(padRight(String(describing: t.state.name), 9)) \(padRight(String(describing: t.direction.name), 4))"
       + " value \(pad(String(t.value), 4)) (\(OutputCSV.formatMilli(t.positionMilli)))"
+      + (t.faults.warning.map { "  fault: \($0)" } ?? "")
   }
 }

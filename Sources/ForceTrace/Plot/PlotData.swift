@@ -29,8 +29,8 @@ public struct PlotData: Equatable, Sendable {
   public var force: [Int] = []
   /// Shown value.
   public var value: [Int] = []
-  /// Events (empty for a record CSV, which has none). `value:` ticks are not kept:
-  /// the value line shows them.
+  /// Events (for a record CSV, which has no `events` column: `fault:` where its
+  /// `faults` column changes). `value:` ticks are not kept: the value line shows them.
   public var marks: [Mark] = []
 
   public init() {}
@@ -94,6 +94,7 @@ public struct PlotData: Equatable, Sendable {
 
   /// Parses a CSV with a header holding at least `force` and `value`; time from `t_ms`
   /// if present, else `frame` (unwrapped past 65535) at `sampleRateHz`, else the row.
+  /// Events from `events`, and for a record CSV from where its `faults` changes.
   public static func parse(csv text: String, sampleRateHz: Int = 200) throws(TraceError) -> PlotData {
     var reader = Reader(sampleRateHz: sampleRateHz)
     for (index, line) in TextInput.lines(text).enumerated() { try reader.feed(line, number: index + 1) }
@@ -123,7 +124,9 @@ public struct PlotData: Equatable, Sendable {
   struct Reader {
     let sampleRateHz: Int
     var data = PlotData()
-    var columns: (force: Int, value: Int, frame: Int?, time: Int?, events: Int?, count: Int)?
+    var columns: (force: Int, value: Int, frame: Int?, time: Int?, events: Int?, faults: Int?, count: Int)?
+    /// The previous row's `faults` (a record CSV's column; older ones have none).
+    var lastFaults = "ok"
     var frameBase = 0
     var lastFrame: Int?
     var rows = 0
@@ -141,7 +144,7 @@ public struct PlotData: Equatable, Sendable {
         }
         columns = (
           force, value, fields.firstIndex(of: "frame"), fields.firstIndex(of: "t_ms"), fields.firstIndex(of: "events"),
-          fields.count
+          fields.firstIndex(of: "faults"), fields.count
         )
         return
       }
@@ -169,7 +172,14 @@ public struct PlotData: Equatable, Sendable {
         time = Double(rows) / Double(sampleRateHz)
       }
       rows += 1
-      data.append(seconds: time, force: force, value: value, events: columns.events.map { fields[$0] } ?? "")
+      var events = columns.events.map { fields[$0] } ?? ""
+      if let column = columns.faults, fields[column] != lastFaults {
+        // A change of the cells' faults marks as the `fault` event would.
+        lastFaults = fields[column]
+        let token = "fault:" + (lastFaults == "ok" ? "clear" : lastFaults)
+        events = events.isEmpty ? token : events + ";" + token
+      }
+      data.append(seconds: time, force: force, value: value, events: events)
     }
 
     func finish() throws(TraceError) -> PlotData {

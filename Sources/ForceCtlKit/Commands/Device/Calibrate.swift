@@ -14,7 +14,10 @@ extension ForceCtl {
         Prompts for three steps (rest, left press, right press), records about a \
         second of raw telemetry for each, proposes offsets (rest + margin) and gains (a \
         firm press reads about full scale), and on confirmation sets all four in one \
-        batch (all or nothing). Each prompt waits for Enter on standard input.
+        batch (all or nothing). Each prompt waits for Enter on standard input. A cell \
+        that the device reports open, railed, stuck or intermittent during a step, or \
+        whose readings sit at the rail, never change or do not rise when pressed, \
+        refuses the calibration, naming the cell, and nothing is changed.
         """
     )
 
@@ -56,21 +59,28 @@ extension ForceCtl {
       if let info = client.info, !info.capabilities.contains(.adc) {
         say("note: this device reports no force cells (emulator?); using whatever its telemetry carries")
       }
+      var railLevel = ParameterID.railLevel.info.defaultValue
+      if case .paramValue(let value) = try client.request(.paramGet(id: ParameterID.railLevel.rawValue)) {
+        railLevel = value.value
+      }
       _ = try client.request(.streamStart(StreamStart(decimation: 1, events: false)))
       defer { _ = try? client.request(.streamStop) }
-      let steps = [
-        ("rest", "Rest your thumb lightly on the cap (or leave it untouched)"),
-        ("left", "Press the LEFT side firmly and hold"),
-        ("right", "Press the RIGHT side firmly and hold"),
+      let steps: [(CalibrationProposal.Step, String, String)] = [
+        (.rest, "rest", "Rest your thumb lightly on the cap (or leave it untouched)"),
+        (.left, "left", "Press the LEFT side firmly and hold"),
+        (.right, "right", "Press the RIGHT side firmly and hold"),
       ]
       var recorded: [[RawFrame]] = []
-      for (name, prompt) in steps {
+      for (step, name, prompt) in steps {
         say("\(prompt), then press Enter…")
         _ = readLine()
-        recorded.append(try record(client, progress: progress.line("calibrate: \(name)", unit: "frames")))
-        say("  recorded \(recorded.last!.count) frames")
+        let (frames, faults) = try record(client, progress: progress.line("calibrate: \(name)", unit: "frames"))
+        recorded.append(frames)
+        say("  recorded \(frames.count) frames")
+        try CalibrationProposal.check(faults: faults, during: step)
       }
-      let proposal = try CalibrationProposal.from(rest: recorded[0], left: recorded[1], right: recorded[2])
+      let proposal = try CalibrationProposal.from(
+        rest: recorded[0], left: recorded[1], right: recorded[2], railLevel: railLevel)
       say(proposal.summary)
       if !yes {
         say("Apply these? [y/N]")
@@ -88,16 +98,22 @@ extension ForceCtl {
       }
     }
 
-    /// About `seconds` of raw readings, dropping anything older than the start.
-    func record(_ client: DeviceClient, progress line: ProgressLine) throws(DeviceError) -> [RawFrame] {
+    /// About `seconds` of raw readings, dropping anything older than the start, and
+    /// the first fault that holds the engine each cell showed meanwhile.
+    func record(_ client: DeviceClient, progress line: ProgressLine) throws(DeviceError) -> (
+      frames: [RawFrame], faults: CellFaults
+    ) {
       _ = try client.takeStreamed(waiting: .milliseconds(1))
       defer { line.finish() }
       var frames: [RawFrame] = []
+      var faults = CellFaults.none
       let started = ContinuousClock.now
       let deadline = started + .milliseconds(Int(seconds * 1000))
       while ContinuousClock.now < deadline {
         for message in try client.takeStreamed(waiting: .milliseconds(50)) {
-          if case .telemetry(let t) = message { frames.append(RawFrame(left: t.left, right: t.right)) }
+          guard case .telemetry(let t) = message else { continue }
+          frames.append(RawFrame(left: t.left, right: t.right))
+          faults = CellFaults(left: first(faults.left, t.faults.left), right: first(faults.right, t.faults.right))
         }
         let elapsed = ContinuousClock.now - started
         line.report(
@@ -105,7 +121,10 @@ extension ForceCtl {
           fraction: Double(elapsed.components.seconds) / seconds
             + Double(elapsed.components.attoseconds) / 1e18 / seconds)
       }
-      return frames
+      return (frames, faults)
     }
+
+    /// The fault to keep for a cell: the first one seen that holds the engine.
+    func first(_ seen: CellFault, _ now: CellFault) -> CellFault { seen.holds || !now.holds ? seen : now }
   }
 }

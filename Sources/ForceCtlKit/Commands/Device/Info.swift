@@ -8,7 +8,13 @@ extension ForceCtl {
   /// `forcectl info`: the device's handshake.
   public struct Info: ParsableCommand {
     public static let configuration = CommandConfiguration(
-      abstract: "Show a device's handshake: board, firmware, protocol, parameters.")
+      abstract: "Show a device's handshake: board, firmware, protocol, parameters, cells.",
+      discussion: """
+        The cells' line comes from a short burst of telemetry (a few frames, then \
+        streaming stops again): each cell `ok` or its fault (open, railed, stuck, \
+        intermittent, drifted) and what it likely means. A device without force cells \
+        (no ADC) says `not streaming`; in --json, `cells` is then null.
+        """)
 
     @OptionGroup public var device: DeviceOptions
     @Flag(help: "Print JSON.") public var json = false
@@ -29,6 +35,8 @@ extension ForceCtl {
       if info.capabilities.contains(.streaming) { capabilities.append("streaming") }
       let board = info.board.withBytes { String(decoding: $0, as: UTF8.self) }
       let schema = client.schemaMatches ? "matches this forcectl" : "DIFFERS from this forcectl (update one of them)"
+      let cells: CellStatus
+      do { cells = try client.cellStatus() } catch { throw CLIError(error.description) }
       if json {
         print(
           """
@@ -38,7 +46,8 @@ extension ForceCtl {
           "parameters": \(info.parameterCount), "reset_reason": "\(resetText)", \
           "capabilities": [\(capabilities.map { "\"\($0)\"" }.joined(separator: ", "))], \
           "parameter_source": "\(info.parameterSource)", "max_frame": \(info.maxFrameSize), \
-          "stack_high_water": \(info.stackHighWater), "cpu_duty_percent": \(info.cpuDutyPercent)}
+          "stack_high_water": \(info.stackHighWater), "cpu_duty_percent": \(info.cpuDutyPercent), \
+          "cells": \(cells.json)}
           """)
       } else {
         print("port:         \(device.port)")
@@ -51,6 +60,7 @@ extension ForceCtl {
         print("max frame:    \(info.maxFrameSize) bytes")
         print("stack used:   \(info.stackHighWater == 0 ? "not measured" : "\(info.stackHighWater) bytes at most")")
         print("CPU duty:     \(info.cpuDuty == 0 ? "not measured" : "\(info.cpuDutyPercent) % awake (last second)")")
+        print("cells:        \(cells.text)")
       }
     }
   }

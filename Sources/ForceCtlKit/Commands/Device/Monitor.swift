@@ -72,8 +72,12 @@ public struct MonitorModel {
     lines.append("")
     if let t = latest {
       let th = thresholds
-      lines.append("  left   [\(MonitorLine.bar(Int(t.left), width: 40))] \(MonitorLine.pad(String(t.left), 4))")
-      lines.append("  right  [\(MonitorLine.bar(Int(t.right), width: 40))] \(MonitorLine.pad(String(t.right), 4))")
+      for (cell, level, fault) in [("left", t.left, t.faults.left), ("right", t.right, t.faults.right)] {
+        let mark = fault == .none ? "" : "  \u{1B}[1;31m<- \(fault.name)\u{1B}[0m"
+        lines.append(
+          "  \(MonitorLine.padRight(cell, 6)) [\(MonitorLine.bar(Int(level), width: 40))] \(MonitorLine.pad(String(level), 4))\(mark)"
+        )
+      }
       lines.append(
         "  force  [\(MonitorLine.forceBar(Int(t.force), thresholds: th, width: 40))] \(MonitorLine.pad(String(t.force), 4))   | rest \(th.rest)  | boost \(th.boost)"
       )
@@ -81,6 +85,13 @@ public struct MonitorModel {
       lines.append(
         "  state \(MonitorLine.padRight(String(describing: t.state.name), 9))  direction \(MonitorLine.padRight(String(describing: t.direction.name), 4))  value \(t.value)  (position \(OutputCSV.formatMilli(t.positionMilli)))  frame \(t.frame)"
       )
+      // The fault line is blank while both cells are well, so the view does not jump.
+      if let warning = t.faults.warning {
+        let label = t.faults.holds ? "FAULT" : "WARNING"
+        lines.append("  \u{1B}[1;97;41m \(label) \u{1B}[0m \u{1B}[1;31m\(warning)\u{1B}[0m")
+      } else {
+        lines.append("")
+      }
     } else {
       lines.append("  waiting for telemetry… (\(NoTelemetry.hint))")
     }
@@ -109,7 +120,9 @@ extension ForceCtl {
         (rest_threshold, boost_threshold, speed_normal_max, roll_threshold, filter_ms), \
         ↑/↓ change it on the device, q quits. When standard output is not a terminal: \
         one line (or --json object) per telemetry frame, until --seconds or Ctrl-C. \
-        Dropped telemetry (gaps in the frame numbers) is counted.
+        Dropped telemetry (gaps in the frame numbers) is counted. While a cell has a \
+        fault (open, railed, stuck, intermittent, drifted), the view names the cell, \
+        the fault and what it likely means (a line ends `fault: ...`; JSON has `cells`).
         """
     )
 

@@ -9,12 +9,15 @@ extension ForceCtl {
   /// `forcectl record`: telemetry to CSV, checking the sequence numbers.
   public struct Record: ParsableCommand {
     public static let configuration = CommandConfiguration(
-      abstract: "Record the device's telemetry to a CSV (frame,left,right,force,state,direction,position,value).",
+      abstract:
+        "Record the device's telemetry to a CSV (frame,left,right,force,state,direction,position,value,faults).",
       discussion: """
         Streams telemetry until --seconds have passed or Ctrl-C. Gaps in the frame \
         numbers (telemetry the device or the link dropped) are counted and reported at \
         the end; with --strict any gap makes the exit status non-zero. If the device is \
-        unplugged mid-session, the rows received so far are kept.
+        unplugged mid-session, the rows received so far are kept. The faults column is \
+        `ok`, or the cells' faults as in a fault event (`right-railed`, \
+        `left-open+right-stuck`).
         """
     )
 

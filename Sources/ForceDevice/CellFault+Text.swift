@@ -1,0 +1,53 @@
+import ForceEngine
+
+extension CellFault {
+  /// What the fault most likely means, for the user; nil for `none`.
+  public var meaning: String? {
+    switch self {
+    case .none: return nil
+    case .open: return "lead broken?"
+    case .railed: return "shorted to the supply?"
+    case .stuck: return "reading frozen"
+    case .intermittent: return "loose contact"
+    case .drifted: return "rest moved beyond baseline_limit: recalibrate"
+    }
+  }
+
+  /// The fault's name and its meaning: "railed (shorted to the supply?)", or "ok".
+  public var explained: String {
+    let name = String(describing: self.name)
+    return meaning.map { "\(name) (\($0))" } ?? name
+  }
+}
+
+extension CellFaults {
+  /// Both cells with their faults, left first: `[("left", .none), ("right", .railed)]`.
+  public var cells: [(cell: String, fault: CellFault)] { [("left", left), ("right", right)] }
+
+  /// Both cells for the user: "left ok, right railed (shorted to the supply?)".
+  public var summary: String {
+    cells.map { "\($0.cell) \($0.fault.explained)" }.joined(separator: ", ")
+  }
+
+  /// Both cells as a JSON object: `{"left": "ok", "right": "railed"}`.
+  public var json: String {
+    "{" + cells.map { "\"\($0.cell)\": \"\($0.fault.name)\"" }.joined(separator: ", ") + "}"
+  }
+
+  /// The cells that have a fault and what follows from it, or nil when neither has one:
+  /// "right cell railed (shorted to the supply?): the picker holds until it reads normally again".
+  public var warning: String? {
+    let faulty = cells.filter { $0.fault != .none }
+    guard !faulty.isEmpty else { return nil }
+    let named = faulty.map { "\($0.cell) cell \($0.fault.explained)" }.joined(separator: "; ")
+    let holding = faulty.filter { $0.fault.holds }
+    let consequence: String
+    switch (holding.count, faulty.count) {
+    case (0, _): consequence = "a warning: the picker still works"
+    case (2, _): consequence = "the picker holds until both read normally again"
+    case (1, 2): consequence = "the picker holds until the \(holding[0].cell) cell reads normally again"
+    default: consequence = "the picker holds until it reads normally again"
+    }
+    return "\(named): \(consequence)"
+  }
+}
