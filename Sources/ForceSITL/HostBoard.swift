@@ -12,6 +12,7 @@ struct HostBoard: Board {
   private var flash: FileFlash
   private var script: [(UInt16, UInt16)]
   private var scriptIndex = 0
+  private var passEnded = false
   private var framePeriodNs: UInt64 = 5_000_000
   private var nextFrameNs: UInt64 = 0
   private(set) var image: UInt32 = 0
@@ -40,7 +41,14 @@ struct HostBoard: Board {
   mutating func readCells() -> (left: UInt16, right: UInt16) {
     let sample = script[scriptIndex]
     scriptIndex = scriptIndex + 1 == script.count ? 0 : scriptIndex + 1
+    if scriptIndex == 0 { passEnded = true }
     return (sample.0, sample.1)
+  }
+
+  /// Whether the frame just read was the last of a pass of the trace (reading clears it).
+  mutating func takePassEnded() -> Bool {
+    defer { passEnded = false }
+    return passEnded
   }
 
   // MARK: Timing

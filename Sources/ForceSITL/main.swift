@@ -4,16 +4,27 @@ import Foundation
 
 // forcepicker-sitl: the firmware application built for Linux (software in the loop).
 //
-//   forcepicker-sitl [--port 5760] [--flash FILE] [--trace IN.csv]
+//   forcepicker-sitl [--port 5760] [--flash FILE] [--trace IN.csv [--restart-each-pass]
+//                    [--sensor PROFILE] [--board BOARD] [--sensor-seed N] [--fault FAULT]...]
 //
 // Serves the firmware's UART on tcp://127.0.0.1:PORT, keeps its parameter flash in
 // FILE (default .forcepicker-sitl.flash), and without --trace takes samples by
 // injection only (like QEMU, which has no ADC). With --trace the frames of the CSV
-// play as ADC readings at sample_rate_hz, looping.
+// play as ADC readings at sample_rate_hz, looping; the sensor options read them
+// through the sensor model first (Docs/sensor-model.md: the trace's levels are the
+// ideal counts, the model is applied once and every pass plays the same readings),
+// and --restart-each-pass restarts the engine at power-up state as each pass begins,
+// so that every pass gives what `forcectl sim run` gives for those readings.
 
+let usage = """
+  usage: forcepicker-sitl [--port 5760] [--flash FILE] [--trace IN.csv [--restart-each-pass]
+                          [--sensor PROFILE] [--board BOARD] [--sensor-seed N] [--fault FAULT]...]
+  """
 var port: UInt16 = 5760
 var flashPath = ".forcepicker-sitl.flash"
-var script: [(UInt16, UInt16)] = []
+var tracePath: String?
+var restartEachPass = false
+var sensor = SensorArguments()
 var arguments = CommandLine.arguments.dropFirst()
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("forcepicker-sitl: \(message)\n".utf8))
@@ -31,19 +42,44 @@ while let argument = arguments.popFirst() {
     flashPath = path
   case "--trace":
     guard let path = arguments.popFirst() else { fail("--trace needs a CSV file") }
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
-    do {
-      script = try InputTrace.parse(text).map { ($0.left, $0.right) }
-    } catch {
-      fail("\(path): \(error.description)")
-    }
-    if script.isEmpty { fail("\(path) has no frames") }
+    tracePath = path
+  case "--restart-each-pass":
+    restartEachPass = true
   case "--help", "-h":
-    print("usage: forcepicker-sitl [--port 5760] [--flash FILE] [--trace IN.csv]")
+    print(usage)
     exit(0)
   default:
-    fail("unknown argument '\(argument)' (try --help)")
+    do {
+      guard try sensor.take(argument, value: arguments.popFirst()) else {
+        fail("unknown argument '\(argument)' (try --help)")
+      }
+    } catch {
+      fail(error.description)
+    }
   }
+}
+
+var script: [(UInt16, UInt16)] = []
+if let path = tracePath {
+  guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
+  var frames: [RawFrame]
+  do {
+    frames = try InputTrace.parse(text)
+  } catch {
+    fail("\(path): \(error.description)")
+  }
+  if frames.isEmpty { fail("\(path) has no frames") }
+  do {
+    var model = try sensor.model()
+    frames = model.apply(to: frames)
+  } catch {
+    fail(error.description)
+  }
+  script = frames.map { ($0.left, $0.right) }
+} else if !sensor.isDefault || restartEachPass {
+  fail(
+    "--sensor, --board, --sensor-seed, --fault and --restart-each-pass need --trace (injected samples are taken as they come)"
+  )
 }
 
 do {
@@ -51,7 +87,13 @@ do {
   FileHandle.standardOutput.write(
     Data("forcepicker-sitl listening on tcp://127.0.0.1:\(port) (flash: \(flashPath))\n".utf8))
   var app = FirmwareApp(board: board)
-  app.run()
+  if !restartEachPass { app.run() }
+  // The host board does not sleep: `run` is this loop, which also restarts the engine
+  // between the last frame of a pass and the first of the next.
+  while true {
+    app.poll()
+    if app.board.takePassEnded() { app.resetEngine() }
+  }
 } catch {
   fail(error.description)
 }

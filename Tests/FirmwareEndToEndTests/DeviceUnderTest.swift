@@ -36,11 +36,11 @@ final class DeviceUnderTest {
   /// `image` replaces the kind's own (the SITL binary, the micro:bit image).
   init(
     _ kind: Kind, image: URL? = nil, flash: URL? = nil, icount: Bool = false, icountShift: Int = 0,
-    trace: URL? = nil
+    trace: URL? = nil, traceOptions: [String] = []
   ) throws {
     device = try EmulatedDevice(
       kind: kind, image: image ?? (kind == .sitl ? DeviceUnderTest.sitlBinary : DeviceUnderTest.firmwareImage),
-      flashFile: flash, trace: trace, icount: icount, icountShift: icountShift)
+      flashFile: flash, trace: trace, traceOptions: traceOptions, icount: icount, icountShift: icountShift)
   }
 
   var address: String { device.address }

@@ -124,29 +124,26 @@ import Testing
         == .paramValue(ParamValue(.restThreshold, 205)))
   }
 
-  /// The engine's golden traces, injected: the rebuilt CSV matches `sim run` byte for byte.
+  /// The engine's golden traces, injected: the rebuilt CSV matches `sim run` byte for
+  /// byte. The fault traces (the typical sensor's noise and preload, a cell failing for
+  /// 300 ms) must show their faults, so they cannot pass by showing none.
   @Test(arguments: kinds)
   func goldenTracesReplayByteForByte(kind: DeviceUnderTest.Kind) throws {
     let device = try DeviceUnderTest(kind)
     let client = try device.connect()
     defer { client.close() }
-    let golden = DeviceUnderTest.root.appendingPathComponent("Tests/ForceEngineTests/Golden")
-    for name in ["press-500", "thumb-roll", "pulse", "press-through", "two-button", "boost-quick-release", "tap"] {
-      let input = try InputTrace.parse(
-        String(contentsOf: golden.appendingPathComponent("\(name).in.csv"), encoding: .utf8))
-      let args = try String(contentsOf: golden.appendingPathComponent("\(name).args"), encoding: .utf8)
-      let assignments = try args.split(whereSeparator: { $0 == " " || $0 == "\n" }).map {
-        try ParameterText.assignment(String($0))
-      }
+    #expect(GoldenTraces.names.count >= 11 && GoldenTraces.faultNames.count >= 4)
+    for name in GoldenTraces.names {
+      let (input, assignments, parameters) = try GoldenTraces.load(name)
       _ = try client.request(.paramDefaults)
       var batch = ParamBatch()
       for (id, value) in assignments { batch.append(ParamValue(id, value)) }
       if batch.count > 0 { _ = try client.request(.paramSetBatch(batch)) }
       let outputs = try client.inject(input)
-      let parameters = try ParameterText.applying(assignments, to: .defaults)
       let expected = Simulation(parameters: parameters).csv(for: input)
       let actual = OutputCSV.text(frames: input, outputs: outputs)
       #expect(actual == expected, "\(name) differs on \(kind)")
+      if GoldenTraces.faultNames.contains(name) { #expect(actual.contains("fault:"), "\(name): no fault on \(kind)") }
     }
   }
 

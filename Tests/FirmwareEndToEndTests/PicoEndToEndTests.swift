@@ -57,34 +57,33 @@ struct PicoEndToEndTests {
         == .paramValue(ParamValue(.restThreshold, 300)))
   }
 
-  /// Every golden trace, played frame by frame into the two ADC channels: the CSV
-  /// rebuilt from the telemetry and events matches `sim run` byte for byte.
+  /// Every golden trace, played frame by frame into the two ADC channels from its CSV
+  /// (the fault traces: the Swift sensor model's readings for the Pico, as
+  /// `sim gesture --sensor typical --board pico` wrote them): the CSV rebuilt from the
+  /// telemetry and events matches `sim run` byte for byte.
   @Test func goldenTracesThroughTheADC() throws {
     try checkGoldenTraces(on: PicoEmulator())
   }
 
   /// Plays every golden trace into the ADC and compares the rebuilt CSV with `sim run`'s.
+  /// The firmware reads exactly the trace's 10-bit readings (the CSV's left and right
+  /// columns come from the telemetry), and the fault traces show their faults.
   func checkGoldenTraces(on pico: PicoEmulator) throws {
-    let golden = DeviceUnderTest.root.appendingPathComponent("Tests/ForceEngineTests/Golden")
-    let names = try FileManager.default.contentsOfDirectory(atPath: golden.path)
-      .filter { $0.hasSuffix(".in.csv") }.map { String($0.dropLast(".in.csv".count)) }.sorted()
-    #expect(names.count >= 7)
-    for name in names {
-      let input = try InputTrace.parse(
-        String(contentsOf: golden.appendingPathComponent("\(name).in.csv"), encoding: .utf8))
-      let args = try String(contentsOf: golden.appendingPathComponent("\(name).args"), encoding: .utf8)
-      let assignments = try args.split(whereSeparator: { $0 == " " || $0 == "\n" }).map {
-        try ParameterText.assignment(String($0))
-      }
-      let parameters = try ParameterText.applying(assignments, to: .defaults)
-      let actual = try play(input, parameters: parameters, on: pico)
+    #expect(GoldenTraces.names.count >= 11 && GoldenTraces.faultNames.count >= 4)
+    for name in GoldenTraces.names {
+      let (input, _, parameters) = try GoldenTraces.load(name)
+      let actual = try play(GoldenTraces.url(of: name, "in.csv"), parameters: parameters, on: pico)
       #expect(actual == Simulation(parameters: parameters).csv(for: input), "\(name) differs")
+      if GoldenTraces.faultNames.contains(name) { #expect(actual.contains("fault:"), "\(name): no fault") }
     }
   }
 
-  /// Saves `parameters`, reboots (a fresh engine, as `sim run` starts with), streams
-  /// every frame and plays `input` into the ADC; returns the rebuilt CSV.
-  func play(_ input: [RawFrame], parameters: Parameters, on pico: PicoEmulator) throws -> String {
+  /// Saves `parameters`, resets with the frames held (`reset paused`: the firmware boots
+  /// and serves its UART, the engine as at power-up, as `sim run` starts), streams every
+  /// frame and plays the CSV `file` into the ADC from the first frame (`trace-file`);
+  /// returns the rebuilt CSV.
+  func play(_ file: URL, parameters: Parameters, on pico: PicoEmulator) throws -> String {
+    let input = try InputTrace.parse(String(contentsOf: file, encoding: .utf8))
     var client = try pico.connect()
     _ = try client.request(.paramDefaults)
     var batch = ParamBatch()
@@ -95,40 +94,23 @@ struct PicoEndToEndTests {
     if batch.count > 0 { _ = try client.request(.paramSetBatch(batch)) }
     _ = try client.request(.paramSave)
     client.close()
-    try pico.command("reset")
+    try pico.command("reset paused")
     client = try pico.connect()
     defer { client.close() }
     #expect(client.info?.parameterSource == .flash)
 
     _ = try client.request(.streamStart(StreamStart(decimation: 1, events: true)))
-    let pairs = input.map { "\($0.left),\($0.right)" }.joined(separator: " ")
-    let reply = try pico.command("trace \(pairs)")
+    let reply = try pico.command("trace-file \(file.path)")
     let first = try #require(UInt16(reply.dropFirst("start ".count)))
-    var telemetry: [Int: Telemetry] = [:]
-    var events: [Int: EngineEvents] = [:]
+    #expect(first == 1)  // the firmware's first frame since the boot: the engine is fresh
+    var run = StreamedRun()
     let deadline = Date().addingTimeInterval(120)
-    while telemetry.count < input.count && Date() < deadline {
-      for message in try client.takeStreamed(waiting: .seconds(2)) {
-        switch message {
-        case .telemetry(let t):
-          let index = Int(t.frame &- first)
-          if index < input.count { telemetry[index] = t }
-        case .event(let report):
-          let index = Int(report.frame &- first)
-          if index < input.count { events[index] = report.events }
-        default: break
-        }
-      }
+    while run.received(first: first, count: input.count) < input.count && Date() < deadline {
+      try run.take(from: client)
     }
-    try #require(telemetry.count == input.count, "\(telemetry.count) of \(input.count) frames streamed")
-    let frames = (0..<input.count).map { RawFrame(left: telemetry[$0]!.left, right: telemetry[$0]!.right) }
-    let outputs = (0..<input.count).map { index in
-      let t = telemetry[index]!
-      return FrameOutput(
-        force: t.force, state: t.state, direction: t.direction, value: t.value,
-        fraction: t.positionMilli - t.value * 1000, unitsPerItem: 1000, events: events[index] ?? EngineEvents())
-    }
-    return OutputCSV.text(frames: frames, outputs: outputs)
+    let received = run.received(first: first, count: input.count)
+    try #require(received == input.count, "\(received) of \(input.count) frames streamed")
+    return run.csv(first: first, count: input.count)
   }
 
   /// The cost of a frame on the emulated Cortex-M0+, counted instruction by
@@ -138,10 +120,7 @@ struct PicoEndToEndTests {
   /// Printed for the README, and held to budgets.
   @Test func costPerFrameOnTheCortexM0Plus() throws {
     let pico = try PicoEmulator(profile: true)
-    let golden = DeviceUnderTest.root.appendingPathComponent("Tests/ForceEngineTests/Golden")
-    let input = try InputTrace.parse(
-      String(contentsOf: golden.appendingPathComponent("thumb-roll.in.csv"), encoding: .utf8))
-    _ = try play(input, parameters: .defaults, on: pico)
+    _ = try play(GoldenTraces.url(of: "thumb-roll", "in.csv"), parameters: .defaults, on: pico)
     let stats = try pico.command("stats")
     print("pico-emulator stats after thumb-roll: \(stats)")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any])

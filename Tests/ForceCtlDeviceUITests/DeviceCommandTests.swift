@@ -178,6 +178,37 @@ extension ForceCtlDeviceUITests {
     let emulate = try? ForceCtl.Emulate.parseAsRoot(["--icount"]) as? ForceCtl.Emulate
     #expect(emulate?.icount == true && emulate?.port == 5761)
   }
+
+  /// `sitl --trace` takes the sensor options and hands them on to `forcepicker-sitl`
+  /// (the defaults left out); a bad one is named before anything starts, and without
+  /// a trace they are refused.
+  @Test func sitlTakesTheSensorOptionsWithATrace() throws {
+    let sitl = try #require(
+      try ForceCtl.Sitl.parseAsRoot([
+        "--trace", "in.csv", "--sensor", "typical", "--board", "pico", "--sensor-seed", "2", "--fault",
+        "railed:right@1s+300ms", "--fault", "open:left@2s", "--restart-each-pass", "--port", "5799",
+      ]) as? ForceCtl.Sitl)
+    #expect(
+      sitl.sitlArguments == [
+        "--port", "5799", "--flash", ".forcepicker-sitl.flash", "--trace", "in.csv", "--sensor", "typical", "--board",
+        "pico", "--sensor-seed", "2", "--fault", "railed:right@1s+300ms", "--fault", "open:left@2s",
+        "--restart-each-pass",
+      ])
+    let plain = try #require(try ForceCtl.Sitl.parseAsRoot(["--trace", "in.csv"]) as? ForceCtl.Sitl)
+    #expect(plain.sitlArguments == ["--port", "5760", "--flash", ".forcepicker-sitl.flash", "--trace", "in.csv"])
+    func error(_ arguments: [String]) -> String {
+      do {
+        _ = try ForceCtl.parseAsRoot(["sitl"] + arguments)
+        return ""
+      } catch {
+        return ForceCtl.message(for: error)
+      }
+    }
+    #expect(error(["--trace", "in.csv", "--sensor", "typcal"]).contains("--sensor: unknown sensor profile 'typcal'"))
+    #expect(error(["--trace", "in.csv", "--fault", "railed:right"]).contains("--fault: fault 'railed:right'"))
+    #expect(error(["--sensor", "typical"]).contains("need --trace"))
+    #expect(error(["--restart-each-pass"]).contains("need --trace"))
+  }
 }
 
 extension ForceCtlDeviceUITests {

@@ -16,7 +16,11 @@ import Testing
   }
 
   @Test func coversTheThumbRollGoldenTraces() {
-    #expect(Self.covered.sorted() == ["boost-quick-release", "press-500", "tap", "thumb-roll"])
+    #expect(
+      Self.covered.sorted() == [
+        "boost-quick-release", "fault-intermittent", "fault-open", "fault-railed", "fault-stuck", "press-500", "tap",
+        "thumb-roll",
+      ])
   }
 
   @Test(arguments: covered)

@@ -4,11 +4,16 @@ import Foundation
 import Testing
 
 /// Hand-made gestures (`Golden/NAME.gesture`, rendered frame-exact into
-/// `NAME.in.csv`) with their reviewed `sim run` output. A change in behaviour shows
-/// up here as a diff of whole CSV rows.
+/// `NAME.in.csv`, through the sensor model when `NAME.sensor` names one) with their
+/// reviewed `sim run` output. A change in behaviour shows up here as a diff of whole
+/// CSV rows.
 @Suite struct GoldenTraceTests {
   static let directory = Bundle.module.resourceURL!.appendingPathComponent("Golden")
-  static let names = ["press-500", "thumb-roll", "pulse", "press-through", "two-button", "boost-quick-release", "tap"]
+  /// The fault traces: a calibrated press on the typical sensor (preload, noise) during
+  /// which one cell fails for 300 ms, each the fault its name says.
+  static let faultNames = ["fault-railed", "fault-open", "fault-stuck", "fault-intermittent"]
+  static let names =
+    ["press-500", "thumb-roll", "pulse", "press-through", "two-button", "boost-quick-release", "tap"] + faultNames
 
   static func load(_ name: String) throws -> (input: [RawFrame], parameters: Parameters, expected: String) {
     let input = try String(contentsOf: Self.directory.appendingPathComponent("\(name).in.csv"), encoding: .utf8)
@@ -20,13 +25,45 @@ import Testing
     return (try InputTrace.parse(input), try ParameterText.applying(assignments, to: .defaults), expected)
   }
 
-  /// Each input is its gesture script, byte for byte: the scripts are the source.
+  /// The sensor options a trace's gesture is read through (`NAME.sensor`, as
+  /// `sim gesture` takes them), or the defaults, which change nothing.
+  static func sensor(_ name: String) throws -> SensorArguments {
+    let url = directory.appendingPathComponent("\(name).sensor")
+    guard FileManager.default.fileExists(atPath: url.path) else { return SensorArguments() }
+    let text = try String(contentsOf: url, encoding: .utf8)
+    return try SensorArguments.parse(text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+  }
+
+  /// Each input is its gesture script (through its sensor model), byte for byte: the
+  /// scripts are the source.
   @Test(arguments: names)
   func inputIsItsGestureScript(name: String) throws {
     let script = try String(contentsOf: Self.directory.appendingPathComponent("\(name).gesture"), encoding: .utf8)
     let input = try String(contentsOf: Self.directory.appendingPathComponent("\(name).in.csv"), encoding: .utf8)
-    let rendered = GestureScript.csv(try GestureScript.parse(script).steppedFrames())
+    var model = try Self.sensor(name).model()
+    let rendered = GestureScript.csv(model.apply(to: try GestureScript.parse(script).steppedFrames()))
     #expect(rendered == input, "\(name).gesture no longer renders to \(name).in.csv")
+  }
+
+  /// Each fault trace is read through the typical sensor with its one fault, and its
+  /// output declares that fault on that cell, ends the touch without a commit, clears,
+  /// and the same press then picks.
+  @Test(arguments: faultNames)
+  func faultTracesShowTheirFault(name: String) throws {
+    let sensor = try Self.sensor(name)
+    #expect(sensor.sensor == "typical" && sensor.faults.count == 1)
+    let fault = try SensorFault.parse(try #require(sensor.faults.first))
+    let trace = try Self.load(name)
+    #expect(trace.parameters[.leftOffset] >= 24 && trace.parameters[.rightOffset] >= 24)  // open detection armed
+    let events = trace.expected.split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+    }
+    let declared = try #require(events.firstIndex { $0.contains("fault:\(fault.cell.rawValue)-\(fault.kind)") })
+    #expect(events[declared].contains("release") && !events[declared].contains("commit"))
+    let cleared = try #require(events.firstIndex { $0.contains("fault:clear") })
+    #expect(cleared > declared)
+    #expect(events[cleared...].contains { $0.contains("commit:") })
+    #expect(events.filter { $0.contains("fault:") }.count == 2)
   }
 
   @Test(arguments: names)

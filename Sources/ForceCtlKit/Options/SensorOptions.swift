@@ -30,16 +30,13 @@ public struct SensorOptions: ParsableArguments {
     _ = try model()
   }
 
+  /// The values as `SensorArguments`, the one reader of them (ForceTrace).
+  public var values: SensorArguments {
+    SensorArguments(sensor: sensor, board: board, seed: sensorSeed, faults: faults)
+  }
+
   /// The model the options name; a `ValidationError` names the option that is wrong.
   public func model() throws -> SensorModel {
-    func checked<T>(_ option: String, _ parse: () throws(SensorError) -> T) throws -> T {
-      do { return try parse() } catch { throw ValidationError("\(option): \(error.description)") }
-    }
-    let profile = try checked("--sensor") { () throws(SensorError) in try SensorProfile.named(sensor) }
-    let board = try checked("--board") { () throws(SensorError) in try SensorBoard.named(self.board) }
-    let parsed = try faults.map { text in
-      try checked("--fault") { () throws(SensorError) in try SensorFault.parse(text) }
-    }
-    return SensorModel(profile: profile, board: board, seed: sensorSeed, faults: parsed)
+    do { return try values.model() } catch { throw ValidationError(error.description) }
   }
 }
