@@ -137,7 +137,7 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
     firmwareMajor: 0, firmwareMinor: 1, firmwarePatch: 0, resetReason: 0,
     capabilities: [.adc, .flash, .injection, .bench, .streaming],
     parameterSource: .defaultsBlankFlash, board: ShortText("microbit-v1"),
-    protocolVersion: 2, layoutVersion: 1, schemaHash: 0x1234_5678, parameterCount: 25, stackHighWater: 612,
+    protocolVersion: 3, layoutVersion: 2, schemaHash: 0x1234_5678, parameterCount: 29, stackHighWater: 612,
     cpuDuty: 37)
   var olderRecordInfo = info
   olderRecordInfo.stackHighWater = 0
@@ -156,7 +156,7 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
   stats.txBytes = 192_705
   stats.streamDropped = 12
   return [
-    ("hello", 0x01, .hello(Hello(protocolVersion: 2))),
+    ("hello", 0x01, .hello(Hello(protocolVersion: 3))),
     ("info", 0x01, .info(info)),
     ("hello-v1", 0x01, .hello(Hello(protocolVersion: 1))),
     ("info-olderRecord", 0x01, .info(olderRecordInfo)),

@@ -27,10 +27,10 @@ function vectors() {
 
 // What the prose of Protocol.md says each example decodes to.
 const expected = {
-  hello: { seq: 1, protocolVersion: 2 },
+  hello: { seq: 1, protocolVersion: 3 },
   "hello-v1": { seq: 1, protocolVersion: 1 },
-  info: { protocolVersion: 2, major: 0, minor: 1, patch: 0, layoutVersion: 1, schemaHash: 0x12345678, parameterCount: 25, resetReason: 0, board: "microbit-v1", parameterSource: 1, capabilities: 0x1f, maxFrameSize: 255, stackHighWater: 612, cpuDuty: 37 },
-  "info-olderRecord": { protocolVersion: 2, board: "sitl", parameterSource: 4, capabilities: 0x1e },
+  info: { protocolVersion: 3, major: 0, minor: 1, patch: 0, layoutVersion: 2, schemaHash: 0x12345678, parameterCount: 29, resetReason: 0, board: "microbit-v1", parameterSource: 1, capabilities: 0x1f, maxFrameSize: 255, stackHighWater: 612, cpuDuty: 37 },
+  "info-olderRecord": { protocolVersion: 3, board: "sitl", parameterSource: 4, capabilities: 0x1e },
   paramDescription: { id: 4, count: 29, value: 205, min: 2, max: 1021, defaultValue: 205, paramName: "rest_threshold", unit: "counts" },
   "paramSet": { id: 16, value: 60 },
   "paramSet-rejected": { id: 4, value: 20 },
