@@ -19,9 +19,12 @@ import ForceProtocol
 /// other slot, and so the previous settings, intact: a half-written slot has no magic
 /// or a bad CRC and is ignored. Loading takes the valid record with the highest
 /// sequence number, and says so (`olderRecord`) when the other slot holds a damaged
-/// or unfinished record that may be newer: the last save was lost. A record from an
-/// older layout is never misread (it is reset to the defaults, and the handshake says
-/// so). A slot of all 0xFF (erased) or all 0x00 (QEMU's flash at boot) is blank.
+/// or unfinished record that may be newer: the last save was lost. Layouts only ever
+/// append parameters, so a record of an older layout whose payload is a whole number
+/// of parameters is loaded as a prefix, the parameters added since taking their
+/// defaults (a firmware update keeps the calibration); any other older record is
+/// never misread (it is reset to the defaults, and the handshake says so). A slot of
+/// all 0xFF (erased) or all 0x00 (QEMU's flash at boot) is blank.
 ///
 /// Nothing is copied whole: the payload is written from the parameters in place
 /// (`Parameters.withStoredLayout`), records are checked a word at a time where they
@@ -181,8 +184,10 @@ public enum ParameterStore {
     guard length <= Parameters.encodedSize, storedCRC == crc(board, slot: slot, length: length) else {
       return .invalid(sequence: sequence)
     }
-    if layout < Parameters.layoutVersion { return .olderLayout(sequence: sequence) }
-    guard layout == Parameters.layoutVersion, length == Parameters.encodedSize else {
+    if layout < Parameters.layoutVersion && !isPrefix(length) { return .olderLayout(sequence: sequence) }
+    guard layout <= Parameters.layoutVersion,
+      layout == Parameters.layoutVersion ? length == Parameters.encodedSize : true
+    else {
       return .invalid(sequence: sequence)
     }
     var candidate = Parameters()
@@ -213,8 +218,22 @@ public enum ParameterStore {
     return crc.value
   }
 
+  /// Whether an older layout's payload of `length` bytes is a prefix of this layout's.
+  static func isPrefix(_ length: Int) -> Bool {
+    length >= 4 && length < Parameters.encodedSize && length & 3 == 0
+  }
+
+  /// Reads the record's payload into `parameters`; a shorter (older layout's) payload
+  /// fills the first parameters, and the rest take their defaults.
   static func readPayload<B: NORFlash>(_ board: B, slot: Int, into parameters: inout Parameters) {
-    parameters.withStoredLayout { board.flashRead(page: slot, offset: headerSize, into: $0) }
+    let length = Int(word(board, slot: slot, offset: 4) >> 16)
+    parameters.withStoredLayout { stored in
+      board.flashRead(page: slot, offset: headerSize, into: UnsafeMutableRawBufferPointer(rebasing: stored[0..<length]))
+      for index in (length >> 2)..<ParameterID.count {
+        stored.storeBytes(
+          of: ParameterID.at(index)!.defaultValue.littleEndian, toByteOffset: index &* 4, as: Int32.self)
+      }
+    }
   }
 
   static func payloadMatches<B: NORFlash>(_ board: B, slot: Int, _ parameters: inout Parameters) -> Bool {

@@ -101,6 +101,35 @@ import Testing
     #expect(loaded.source == .olderLayout && loaded.parameters == .defaults)
   }
 
+  /// A record written by layout 1 (25 parameters, before rest tracking and fault
+  /// detection), laid out byte by byte as that firmware wrote it: after an update its
+  /// values load, and the four parameters added since take their defaults.
+  @Test func aLayoutOneRecordKeepsItsValuesAfterAnUpdate() throws {
+    var board = FakeBoard()
+    var values = (0..<25).map { ParameterID.at($0)!.defaultValue }
+    values[Int(ParameterID.leftOffset.rawValue)] = 48
+    values[Int(ParameterID.rightGain.rawValue)] = 1250
+    values[Int(ParameterID.restThreshold.rawValue)] = 240
+    var payload: [UInt8] = []
+    for value in values { withUnsafeBytes(of: value.littleEndian) { payload += $0 } }
+    var header: [UInt8] = [0x46, 0x50, 0x4B, 0x31, 1, 0, 100, 0, 7, 0, 0, 0]  // magic, layout 1, 100 bytes, seq 7
+    var crc = CRC16()
+    header[4..<12].withUnsafeBytes { crc.update($0) }
+    payload.withUnsafeBytes { crc.update($0) }
+    header += [UInt8(crc.value & 0xFF), UInt8(crc.value >> 8), 0xFF, 0xFF]
+    board.flash.replaceSubrange(0..<(16 + payload.count), with: header + payload)
+    let loaded = ParameterStore.load(from: board)
+    #expect(loaded.source == .flash && loaded.sequence == 7)
+    #expect(loaded.parameters[.leftOffset] == 48 && loaded.parameters[.rightGain] == 1250)
+    #expect(loaded.parameters[.restThreshold] == 240)
+    for id in [ParameterID.baselineRate, .baselineLimit, .faultMs, .railLevel] {
+      #expect(loaded.parameters[id] == id.defaultValue, "\(id)")
+    }
+    // The next save writes this layout in the other slot, and that is what loads.
+    let saved = try ParameterStore.save(loaded.parameters, to: &board, after: loaded)
+    #expect(saved.slot == 1 && ParameterStore.load(from: board).parameters == loaded.parameters)
+  }
+
   @Test func aZeroedPageIsBlankAsInQEMU() {
     var board = FakeBoard()
     for index in board.flash.indices { board.flash[index] = 0 }
