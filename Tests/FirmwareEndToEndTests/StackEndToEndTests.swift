@@ -9,13 +9,13 @@ import Testing
 /// describe) and the high-water mark `info` and `benchResult` report stays within
 /// the static bound (Tools/stack-depth.py, printed by Tools/build-firmware).
 ///
-/// micro:bit in QEMU: the static bound, 784 of the 1 024 bytes (Tools/build-firmware);
+/// micro:bit in QEMU: the static bound, 800 of the 1 024 bytes (Tools/build-firmware);
 /// the deepest use is at boot (the firmware global's initialiser), and the requests
 /// add nothing (the engine derives its constants in place). Pico in rp2040py, over the UART and
 /// over USB: held to the static bounds of those builds.
 @Suite(.serialized) struct StackEndToEndTests {
   /// Bytes of stack the deepest requests may use, measured in QEMU.
-  static let budget: UInt16 = 784
+  static let budget: UInt16 = 800
   /// The Pico's static bounds: the UART build, the USB build.
   static let picoUARTBudget: UInt16 = 1_012
   static let picoUSBBudget: UInt16 = 1_308
