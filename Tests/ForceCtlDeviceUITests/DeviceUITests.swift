@@ -198,19 +198,7 @@ struct ForceCtlDeviceUITests {
     let flat = (0..<100).map { _ in RawFrame(left: 40, right: 50) }
     let sitl = try Support.sitl(trace: flat)
     defer { sitl.stop() }
-    var command = try ForceCtl.Calibrate.parseAsRoot(["--port", sitl.address, "--yes", "--seconds", "0.3"])
-    let stdin = dup(0)
-    let null = open("/dev/null", O_RDONLY)
-    dup2(null, 0)  // every prompt reads EOF = Enter
-    defer {
-      dup2(stdin, 0)
-      close(stdin)
-      close(null)
-    }
-    var failure: String?
-    let output = Support.captureStdout {
-      do { try command.run() } catch { failure = ForceCtl.message(for: error) }
-    }
+    let (output, failure) = try Support.calibrate(sitl.address)
     #expect(output.contains("Press the LEFT side firmly"))
     #expect(output.contains("recorded"))
     #expect(failure?.contains("press the left side firmly") == true, "\(failure ?? "no error")")

@@ -71,31 +71,12 @@ extension ForceCtlDeviceUITests {
 
   // MARK: calibrate
 
-  /// Runs `calibrate --yes` with every prompt answered by EOF; returns what it printed
-  /// and the error it ended with.
-  func calibrate(_ port: String) throws -> (output: String, error: String?) {
-    var command = try ForceCtl.Calibrate.parseAsRoot(["--port", port, "--yes", "--seconds", "0.3"])
-    let stdin = dup(0)
-    let null = open("/dev/null", O_RDONLY)
-    dup2(null, 0)
-    defer {
-      dup2(stdin, 0)
-      close(stdin)
-      close(null)
-    }
-    var failure: String?
-    let output = Support.captureStdout {
-      do { try command.run() } catch { failure = ForceCtl.message(for: error) }
-    }
-    return (output, failure)
-  }
-
   @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
   func calibrateRefusesARailedCellAndChangesNothing() throws {
     let sitl = try Support.sitl(trace: Self.railedRight)
     defer { sitl.stop() }
     let before = try forcectl(["params", "list", "--port", sitl.address])
-    let (output, failure) = try calibrate(sitl.address)
+    let (output, failure) = try Support.calibrate(sitl.address)
     #expect(
       failure
         == "calibration refused: the right cell was railed (shorted to the supply?) during the rest step: check the right cell's wiring (Hardware/wiring.md); no parameter changed"
@@ -112,7 +93,7 @@ extension ForceCtlDeviceUITests {
     defer { sitl.stop() }
     _ = try forcectl(["params", "set", "--port", sitl.address, "fault_ms=0"])
     let before = try forcectl(["params", "list", "--port", sitl.address])
-    let (_, failure) = try calibrate(sitl.address)
+    let (_, failure) = try Support.calibrate(sitl.address)
     #expect(
       failure
         == "calibration refused: the right cell sat at the rail (1023, rail_level 1016: shorted to the supply?) during the rest step: check the right cell's wiring (Hardware/wiring.md); no parameter changed"

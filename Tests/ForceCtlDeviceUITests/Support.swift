@@ -36,6 +36,25 @@ enum Support {
   }
 
   /// Runs `body` with file descriptor 1 sent to a temp file; returns what was written.
+  /// Runs `calibrate --yes --seconds 0.3` against `port` with every prompt answered by
+  /// EOF (Enter); returns what it printed and the error it ended with.
+  static func calibrate(_ port: String) throws -> (output: String, error: String?) {
+    var command = try ForceCtl.Calibrate.parseAsRoot(["--port", port, "--yes", "--seconds", "0.3"])
+    let stdin = dup(0)
+    let null = open("/dev/null", O_RDONLY)
+    dup2(null, 0)
+    defer {
+      dup2(stdin, 0)
+      close(stdin)
+      close(null)
+    }
+    var failure: String?
+    let output = captureStdout {
+      do { try command.run() } catch { failure = ForceCtl.message(for: error) }
+    }
+    return (output, failure)
+  }
+
   static func captureStdout(_ body: () throws -> Void) rethrows -> String {
     fflush(nil)
     let url = temp("stdout.txt")
