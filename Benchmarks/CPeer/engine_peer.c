@@ -32,7 +32,7 @@ enum { UP, DOWN };
 #define NOISE_REVIEWS 4
 #define STUCK_REVIEWS 2
 #define OPEN_ARMING 24
-#define INTERMITTENT_SCORE 6
+#define INTERMITTENT_SCORE 5
 
 /* A fault that holds the engine: open, railed, stuck, intermittent (not drifted). */
 static inline int holds(uint8_t fault) {

@@ -19,8 +19,8 @@ struct SensorConfig: Equatable {
   /// The offset in use (calibrated rest plus margin) from which open detection is armed.
   static let openArming: Int32 = 24
   /// Glitch score (+4 per bad episode, −1 per review) at which contact is
-  /// intermittent: a second break within two reviews of the first.
-  static let intermittentScore: UInt8 = 6
+  /// intermittent: a second break within three reviews of the first.
+  static let intermittentScore: UInt8 = 5
 
   var reviewFrames: UInt8
   /// Bad frames in a row that make a fault; 0: fault detection off.

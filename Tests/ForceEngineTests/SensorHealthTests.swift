@@ -171,7 +171,7 @@ import Testing
     // Open, railed and stuck meet every bound in every gesture. Known misses, measured,
     // left open in Docs/sensor-faults.md: a loose contact's breaks shorter than a frame
     // pass unseen between samples, so 10 of 250 are reported after 100 ms (the latest
-    // at 209 ms).
+    // at 154 ms).
     let knownMisses = ["open": 0, "railed": 0, "stuck": 0, "intermittent": 10]
     #expect(
       failures.count <= knownMisses[kind]!,
