@@ -14,9 +14,9 @@ public struct CalibrationProposal: Equatable, Sendable {
   public var restLeft: Double, restRight: Double, leftPeak: Double, rightPeak: Double
 
   /// The force a firm press should read (close to full scale).
-  public static let target = 1000.0
+  public static let target = CalibrationFit.target
   /// Smallest margin above the rest mean, raw counts.
-  public static let minimumMargin = 8.0
+  public static let minimumMargin = CalibrationFit.minimumMargin
 
   /// One of the three recordings calibration asks for.
   public enum Step: String, Sendable {
@@ -26,7 +26,8 @@ public struct CalibrationProposal: Equatable, Sendable {
   }
 
   /// Offset = rest mean + max(8, 3σ), so noise at rest reads 0; gain so that the
-  /// 90th percentile of the press reads `target` after the offset.
+  /// 90th percentile of the press reads `target` after the offset. The maths is
+  /// `CalibrationFit` (ForceTrace), shared with the simulated study's participants.
   ///
   /// Refuses, naming the cell, the step and the reason, when the readings show a
   /// broken cell (`checkReadings`), or a press too light to measure.
@@ -34,33 +35,18 @@ public struct CalibrationProposal: Equatable, Sendable {
     rest: [RawFrame], left: [RawFrame], right: [RawFrame],
     railLevel: Int32 = ParameterID.railLevel.info.defaultValue
   ) throws(DeviceError) -> CalibrationProposal {
-    guard rest.count >= 10, left.count >= 10, right.count >= 10 else {
+    let enough = CalibrationFit.minimumFrames
+    guard rest.count >= enough, left.count >= enough, right.count >= enough else {
       throw DeviceError.invalid("too few samples to calibrate (need at least 10 per step; is telemetry streaming?)")
     }
     try checkReadings(rest: rest, left: left, right: right, railLevel: railLevel)
-    let restLeft = rest.map { Double($0.left) }
-    let restRight = rest.map { Double($0.right) }
-    func offset(_ values: [Double]) -> Int32 {
-      let margin = max(minimumMargin, 3 * deviation(values))
-      return Int32(min(1022, max(0, (mean(values) + margin).rounded())))
-    }
-    let leftOffset = offset(restLeft)
-    let rightOffset = offset(restRight)
-    let leftPeak = percentile(left.map { Double($0.left) }, 0.9)
-    let rightPeak = percentile(right.map { Double($0.right) }, 0.9)
-    func gain(_ peak: Double, _ offset: Int32, _ side: String) throws(DeviceError) -> Int32 {
-      let span = peak - Double(offset)
-      guard span >= 50 else {
-        throw DeviceError.invalid(
-          "the \(side) press read only \(Int(peak)) (rest \(offset)): press the \(side) side firmly and try again")
-      }
-      let info = ParameterID.leftGain.info
-      return Int32(max(Double(info.min), min(Double(info.max), (1000 * target / span).rounded())))
+    let fit: CalibrationFit
+    do { fit = try CalibrationFit.from(rest: rest, left: left, right: right) } catch {
+      throw DeviceError.invalid(error.message)
     }
     return CalibrationProposal(
-      leftOffset: leftOffset, rightOffset: rightOffset,
-      leftGain: try gain(leftPeak, leftOffset, "left"), rightGain: try gain(rightPeak, rightOffset, "right"),
-      restLeft: mean(restLeft), restRight: mean(restRight), leftPeak: leftPeak, rightPeak: rightPeak)
+      leftOffset: fit.leftOffset, rightOffset: fit.rightOffset, leftGain: fit.leftGain, rightGain: fit.rightGain,
+      restLeft: fit.restLeft, restRight: fit.restRight, leftPeak: fit.leftPeak, rightPeak: fit.rightPeak)
   }
 
   /// The four parameters as one all-or-nothing batch.
@@ -105,12 +91,12 @@ public struct CalibrationProposal: Equatable, Sendable {
     }
     let rail = Double(railLevel)
     for (cell, step, frames) in presses {
-      let restMean = mean(readings(rest, cell))
+      let restMean = CalibrationFit.mean(readings(rest, cell))
       if restMean >= rail {
         throw refusal(
           cell, .rest, "sat at the rail (\(Int(restMean.rounded())), rail_level \(railLevel): shorted to the supply?)")
       }
-      let peak = percentile(readings(frames, cell), 0.9)
+      let peak = CalibrationFit.percentile(readings(frames, cell), 0.9)
       if peak >= rail {
         throw refusal(cell, step, "sat at the rail (\(Int(peak)), rail_level \(railLevel): shorted to the supply?)")
       }
@@ -130,7 +116,7 @@ public struct CalibrationProposal: Equatable, Sendable {
     }
     for (cell, step, frames) in presses {
       let restHigh = readings(rest, cell).max() ?? 0
-      let peak = percentile(readings(frames, cell), 0.9)
+      let peak = CalibrationFit.percentile(readings(frames, cell), 0.9)
       if peak <= restHigh {
         throw DeviceError.invalid(
           "calibration refused: the \(cell) cell did not rise above its rest (press \(Int(peak)), rest up to \(Int(restHigh))) during the \(step.rawValue) step: press the \(cell) side firmly; if you did, its lead may be broken: check the \(cell) cell's wiring (Hardware/wiring.md); no parameter changed"
@@ -145,15 +131,5 @@ public struct CalibrationProposal: Equatable, Sendable {
     .invalid(
       "calibration refused: the \(cell) cell \(reason) during the \(step.rawValue) step: check the \(cell) cell's wiring (Hardware/wiring.md); no parameter changed"
     )
-  }
-
-  static func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(values.count, 1)) }
-  static func deviation(_ values: [Double]) -> Double {
-    let m = mean(values)
-    return (values.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(max(values.count, 1))).squareRoot()
-  }
-  static func percentile(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
   }
 }

@@ -45,6 +45,37 @@ import Testing
     #expect(trials.split(separator: "\n").count == 33)
   }
 
+  @Test func studyTakesASensorAndNamesItInTheSummary() throws {
+    let directory = Self.temporary("study-sensor")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let arguments = [
+      "sim", "study", "--technique", "thumb-roll", "--participants", "1", "--repetitions", "1", "--output", directory,
+    ]
+    let parsed = try #require(
+      try ForceCtl.parseAsRoot(arguments + ["--sensor", "Worn", "--board", "pico"]) as? ForceCtl.Sim.Study)
+    #expect(try parsed.config().sensor == StudySensor(profile: .worn, board: .pico))
+    #expect(try ForceCtl.Sim.Study.parse(["--output", "x"]).config().sensor == .ideal)
+    var command = try ForceCtl.parseAsRoot(arguments + ["--sensor", "typical"])
+    try command.run()
+    let summary = try String(contentsOfFile: directory + "/summary.md", encoding: .utf8)
+    #expect(summary.contains("- Sensor: typical profile on the microbit board"))
+    let devices = try String(contentsOfFile: directory + "/devices.csv", encoding: .utf8)
+    #expect(devices.split(separator: "\n").count == 2)
+
+    let scratch = ScratchCLI("forcectl-study-sensor")
+    /// The first line of the error (the usage line follows it).
+    func error(_ options: [String]) -> String? {
+      scratch.failure(["sim", "study", "--output", scratch.directory] + options)?.split(separator: "\n").first
+        .map(String.init)
+    }
+    #expect(
+      error(["--sensor", "typcal"])
+        == "Error: --sensor: unknown sensor profile 'typcal' (did you mean 'typical'?); sensor profiles: ideal, typical, worn"
+    )
+    #expect(
+      error(["--board", "pic"]) == "Error: --board: unknown board 'pic' (did you mean 'pico'?); boards: microbit, pico")
+  }
+
   @Test func studyTakesUsersPracticeAndTargets() throws {
     let users = Self.temporary("users") + ".txt"
     let targets = Self.temporary("targets") + ".csv"

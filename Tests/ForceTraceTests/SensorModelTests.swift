@@ -97,6 +97,28 @@ import Testing
     #expect((3...5).contains(late - early), "settled by \(late - early)")
   }
 
+  @Test func aPreloadedCellReadsALightTouchAndABareCellOnlyPastTheBreakForce() {
+    // Under the cap (typical: preloaded), a light resting thumb, 60 ideal counts a cell
+    // (about 0.06 N, well below the 0.2 N break force), reads well above the rest level.
+    var model = SensorModel(profile: .typical, seed: 2)
+    let rest = Self.steady(&model, 0, count: 100)
+    let light = Self.steady(&model, 60, count: 100, fromMs: 500)
+    for cell in [\(left: UInt16, right: UInt16).left, \.right] {
+      let above = Self.mean(light.map { Double($0[keyPath: cell]) }) - Self.mean(rest.map { Double($0[keyPath: cell]) })
+      #expect(above > 25, "a light touch reads only \(above) above rest")
+    }
+    // A bare cell (no preload) is open below the break force: 120 ideal counts a cell
+    // (0.17 N) read as nothing; 160 (0.25 N) read.
+    var profile = SensorProfile.typical
+    profile.preloadCounts = 0...0
+    profile.preloadSettleCounts = 0
+    var bare = SensorModel(profile: profile, seed: 2)
+    let below = Self.steady(&bare, 120, count: 100)
+    let past = Self.steady(&bare, 160, count: 100, fromMs: 500)
+    #expect(below.allSatisfy { $0.left <= 5 && $0.right <= 5 }, "\(below.prefix(4))")
+    #expect(past.allSatisfy { $0.left >= 100 && $0.right >= 100 }, "\(past.prefix(4))")
+  }
+
   @Test(arguments: [SensorProfile.typical, .worn])
   func partsSpreadAcrossSeedsAsTheProfileSays(_ named: SensorProfile) {
     // The part's spread alone (everything else of the profile off), one reading a seed.

@@ -6,7 +6,8 @@ import Foundation
 /// charts (`time-by-range.svg`, `time-by-distance.svg`, `success-by-distance.svg`) are
 /// computed from the same records in memory (`StudySummary` reads nothing but the
 /// records, so `trials.csv` read back gives the same numbers; a test keeps it so).
-/// `participants.csv` lists each participant's user model.
+/// `participants.csv` lists each participant's user model; through a sensor,
+/// `devices.csv` each participant's device and its calibration.
 public enum StudyOutput {
   /// Writes everything; returns the summary cells.
   @discardableResult
@@ -29,6 +30,10 @@ public enum StudyOutput {
       to: url.appendingPathComponent("success-by-distance.svg"), atomically: true, encoding: .utf8)
     try participantsCSV(result.profiles).write(
       to: url.appendingPathComponent("participants.csv"), atomically: true, encoding: .utf8)
+    if !result.devices.isEmpty {
+      try devicesCSV(result.devices).write(
+        to: url.appendingPathComponent("devices.csv"), atomically: true, encoding: .utf8)
+    }
     return cells
   }
 
@@ -38,6 +43,29 @@ public enum StudyOutput {
     var text = "participant," + first.fields.map(\.0).joined(separator: ",") + "\n"
     for (index, profile) in profiles.enumerated() {
       text += "\(index + 1)," + profile.fields.map { StudySummary.fixed($0.1, 4) }.joined(separator: ",") + "\n"
+    }
+    return text
+  }
+
+  /// The header of `devices.csv`.
+  public static let devicesHeader =
+    "participant,sensor_seed,preload_left,preload_right,rest_left,rest_right,left_press,right_press,"
+    + "left_offset,right_offset,left_gain,right_gain,final_rest_left,final_rest_right,session_s"
+
+  /// One line per participant's device: the model's preloads, what calibration measured
+  /// and set, and the rest levels the engine had learned when the session ended.
+  public static func devicesCSV(_ devices: [ParticipantDevice.Record]) -> String {
+    var text = devicesHeader + "\n"
+    for (index, d) in devices.enumerated() {
+      let c = d.calibration
+      text +=
+        [
+          String(index + 1), String(d.sensorSeed), StudySummary.fixed(d.preloadLeft, 1),
+          StudySummary.fixed(d.preloadRight, 1), StudySummary.fixed(c.restLeft, 1), StudySummary.fixed(c.restRight, 1),
+          StudySummary.fixed(c.leftPeak, 0), StudySummary.fixed(c.rightPeak, 0), String(c.leftOffset),
+          String(c.rightOffset), String(c.leftGain), String(c.rightGain), String(d.finalRestLeft),
+          String(d.finalRestRight), StudySummary.fixed(d.sessionMs / 1000, 1),
+        ].joined(separator: ",") + "\n"
     }
     return text
   }

@@ -46,6 +46,25 @@ public enum StudyReport {
     return lines.joined(separator: "\n")
   }
 
+  /// The notes that name the sensor a study ran through (none for the ideal counts, so
+  /// a study without a sensor writes what it always wrote): the profile, the board, and
+  /// the calibrations the participants' devices got.
+  public static func sensorNotes(_ result: StudyResult) -> [String] {
+    let sensor = result.config.sensor
+    guard !sensor.readsIdealCounts else { return [] }
+    var note =
+      "Sensor: \(sensor.profile.name) profile on the \(sensor.board.rawValue) board (Docs/sensor-model.md), "
+      + "one device per participant seeded from the study seed, calibrated as forcectl calibrate does "
+      + "(rest, firm left, firm right) before its first trial"
+    let fits = result.devices.map(\.calibration)
+    if !fits.isEmpty {
+      let offsets = fits.flatMap { [$0.leftOffset, $0.rightOffset] }
+      let gains = fits.flatMap { [$0.leftGain, $0.rightGain] }
+      note += "; offsets \(offsets.min()!)–\(offsets.max()!), gains \(gains.min()!)–\(gains.max()!) (devices.csv)"
+    }
+    return [note + "."]
+  }
+
   /// The overall table alone: one row per technique.
   public static func overall(_ cells: [SummaryCell]) -> String {
     var lines = [

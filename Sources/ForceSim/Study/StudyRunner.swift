@@ -23,13 +23,17 @@ public struct StudyConfig: Sendable {
   public var population: UserPopulation
   /// Practice trials every participant has done before the study (`PracticeLaw`).
   public var practiceTrials: Int
+  /// The sensor every participant presses through, each on a device of its own
+  /// (`ParticipantDevice`); `.ideal`: the ideal counts, no sensor model.
+  public var sensor: StudySensor
 
   /// Creates a configuration (the study's defaults: 16 participants, 3 repetitions).
   public init(
     techniques: [Technique] = StudyDesign.studyTechniques, participants: Int = 16, repetitions: Int = 3,
     seed: UInt64 = 1, base: Parameters = .defaults, maxTrialMs: Int = 30_000, jobs: Int = 1,
-    population: UserPopulation = .novice, practiceTrials: Int = 0
+    population: UserPopulation = .novice, practiceTrials: Int = 0, sensor: StudySensor = .ideal
   ) {
+    self.sensor = sensor
     self.population = population
     self.practiceTrials = practiceTrials
     self.techniques = techniques
@@ -71,6 +75,9 @@ public struct StudyResult: Sendable {
   public var profiles: [UserProfile]
   /// Wall-clock time of the simulation, s.
   public var seconds: Double
+  /// Each participant's device, participant 1 first: its calibration and how its
+  /// session ended (empty when the study read the ideal counts).
+  public var devices: [ParticipantDevice.Record] = []
 
   /// Simulated trials per wall-clock second.
   public var trialsPerSecond: Double { seconds > 0 ? Double(records.count) / seconds : 0 }
@@ -81,7 +88,9 @@ public struct StudyResult: Sendable {
 /// Participant p's user model comes from the stream (seed, 1, p); trial k of technique
 /// t from (seed, 2, p, t, k). Blocks (participant × technique) are handed to `jobs`
 /// threads from a shared queue and stored by index, so the results are the same for
-/// any number of threads.
+/// any number of threads. Through a sensor, a block is a participant's whole session
+/// (every technique, in order, on its own device: its sensor seeded from (seed, 3, p),
+/// its calibration presses from (seed, 4, p)).
 public enum StudyRunner {
   /// The user model of participant `participant` (1-based), drawn from `population`.
   public static func profile(seed: UInt64, participant: Int, population: UserPopulation = .novice) -> UserProfile {
@@ -113,6 +122,9 @@ public enum StudyRunner {
     let profiles = (1...max(1, config.participants)).map {
       profile(seed: config.seed, participant: $0, population: population)
     }
+    if !config.sensor.readsIdealCounts {
+      return try runSessions(config, setups: setups, profiles: profiles, progress: progress)
+    }
     let blocks = config.participants * config.techniques.count
     let started = DispatchTime.now().uptimeNanoseconds
     let storage = UnsafeMutableBufferPointer<[TrialRecord]>.allocate(capacity: max(1, blocks))
@@ -140,6 +152,60 @@ public enum StudyRunner {
     return StudyResult(config: config, records: Array(slots.joined()), profiles: profiles, seconds: seconds)
   }
 
+  /// The study through `config.sensor`: each participant calibrates its own device,
+  /// then does every technique's block on it, in order; one session per block.
+  static func runSessions(
+    _ config: StudyConfig, setups: [[Parameters]], profiles: [UserProfile],
+    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+  ) throws(ParameterInputError) -> StudyResult {
+    let started = DispatchTime.now().uptimeNanoseconds
+    var devices: [ParticipantDevice] = []
+    for participant in 1...max(1, config.participants) {
+      do {
+        devices.append(
+          try ParticipantDevice(
+            sensor: config.sensor, seed: config.seed, participant: participant, profile: profiles[participant - 1],
+            sampleRateHz: config.base.sampleRateHz))
+      } catch {
+        throw ParameterInputError("participant \(participant) could not calibrate: \(error.message)")
+      }
+    }
+    let sessions = config.participants
+    let storage = UnsafeMutableBufferPointer<([TrialRecord], ParticipantDevice?)>.allocate(capacity: max(1, sessions))
+    storage.initialize(repeating: ([], nil))
+    defer {
+      _ = storage.deinitialize()
+      storage.deallocate()
+    }
+    nonisolated(unsafe) let slots = storage
+    let queue = BlockQueue(count: sessions)
+    let workers = max(1, min(config.jobs, sessions))
+    let start = devices
+    let blocks = sessions * config.techniques.count
+    let blocksDone = BlockQueue(count: blocks)
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while let session = queue.take() {
+        var device = start[session]
+        var records: [TrialRecord] = []
+        for (index, technique) in config.techniques.enumerated() {
+          records += runBlock(
+            config: config, participant: session + 1, technique: technique, setups: setups[index],
+            profile: profiles[session], device: &device)
+          // Progress in blocks (participant × technique), as without a sensor.
+          let done = blocksDone.finish()
+          progress?(done, blocks)
+        }
+        slots[session] = (records, device)
+        _ = queue.finish()
+      }
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    var result = StudyResult(
+      config: config, records: Array(slots.map(\.0).joined()), profiles: profiles, seconds: seconds)
+    result.devices = slots.compactMap { $0.1?.record }
+    return result
+  }
+
   static func runBlock(
     config: StudyConfig, participant: Int, technique: Technique, setups: [Parameters], profile: UserProfile
   ) -> [TrialRecord] {
@@ -153,6 +219,31 @@ public enum StudyRunner {
         let rng = trialStream(seed: config.seed, participant: participant, technique: technique, trial: trial)
         let outcome = TrialRunner.run(
           task: task, parameters: setups[index], profile: profile, rng: rng, maxMs: config.maxTrialMs)
+        records.append(
+          TrialRecord(
+            technique: technique, participant: participant, trial: trial, repetition: repetition, task: task,
+            outcome: outcome))
+      }
+    }
+    return records
+  }
+
+  /// `runBlock` on the participant's own `device`, whose clock runs on from trial to trial.
+  static func runBlock(
+    config: StudyConfig, participant: Int, technique: Technique, setups: [Parameters], profile: UserProfile,
+    device: inout ParticipantDevice
+  ) -> [TrialRecord] {
+    let tasks = StudyDesign.tasks(for: technique)
+    var records: [TrialRecord] = []
+    records.reserveCapacity(tasks.count * config.repetitions)
+    var trial = 0
+    for repetition in 1...max(1, config.repetitions) {
+      for (index, task) in tasks.enumerated() {
+        trial += 1
+        let rng = trialStream(seed: config.seed, participant: participant, technique: technique, trial: trial)
+        let outcome = TrialRunner.run(
+          task: task, parameters: setups[index], profile: profile, rng: rng, maxMs: config.maxTrialMs,
+          device: &device)
         records.append(
           TrialRecord(
             technique: technique, participant: participant, trial: trial, repetition: repetition, task: task,

@@ -36,8 +36,11 @@ public enum TrialRunner {
     task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 30_000
   ) -> TrialOutcome {
     var unused: [TrialFrame] = []
+    var engine = ForceEngine(parameters: parameters)
+    var cells = IdealCells()
     return simulate(
-      task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: false, &unused)
+      task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: false, &unused,
+      engine: &engine, cells: &cells)
   }
 
   /// `run`, also returning every frame (for inspecting a trial's events).
@@ -45,16 +48,59 @@ public enum TrialRunner {
     task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 30_000
   ) -> (TrialOutcome, [TrialFrame]) {
     var frames: [TrialFrame] = []
+    var engine = ForceEngine(parameters: parameters)
+    var cells = IdealCells()
     let outcome = simulate(
-      task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: true, &frames)
+      task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: true, &frames,
+      engine: &engine, cells: &cells)
+    return (outcome, frames)
+  }
+
+  /// `run` through the participant's own `device` (Docs/study-design.md): the engine
+  /// starts from the device's calibration and the rest levels it learned so far, reads
+  /// what the device's cells read, and after the trial keeps running on the rest
+  /// readings until the next trial. Time still runs from the first frame whose ideal
+  /// counts (the person's force on a nominal sensor) reach `contact_threshold`.
+  public static func run(
+    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 30_000,
+    device: inout ParticipantDevice
+  ) -> TrialOutcome {
+    var unused: [TrialFrame] = []
+    return simulate(
+      task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: false, &unused,
+      device: &device)
+  }
+
+  /// `run(…device:)`, also returning every frame the engine read during the trial.
+  public static func record(
+    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 30_000,
+    device: inout ParticipantDevice
+  ) -> (TrialOutcome, [TrialFrame]) {
+    var frames: [TrialFrame] = []
+    let outcome = simulate(
+      task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: true, &frames,
+      device: &device)
     return (outcome, frames)
   }
 
   static func simulate(
     task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int,
-    record: Bool, _ trace: inout [TrialFrame]
+    record: Bool, _ trace: inout [TrialFrame], device: inout ParticipantDevice
   ) -> TrialOutcome {
-    var engine = ForceEngine(parameters: parameters)
+    var engine = ForceEngine(parameters: device.parameters(parameters))
+    var cells = DeviceCells(device: device)
+    let outcome = simulate(
+      task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: record, &trace,
+      engine: &engine, cells: &cells)
+    device = cells.device
+    device.betweenTrials(&engine)
+    return outcome
+  }
+
+  static func simulate<Cells: TrialCells>(
+    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int,
+    record: Bool, _ trace: inout [TrialFrame], engine: inout ForceEngine, cells: inout Cells
+  ) -> TrialOutcome {
     var user = SimulatedUser(profile: profile, parameters: parameters, start: task.start, target: task.target, rng: rng)
     let rate = Int(parameters.sampleRateHz)
     let maxFrames = maxMs * rate / 1000
@@ -64,8 +110,9 @@ public enum TrialRunner {
     var crossings = CrossingCounter(start: task.start, target: task.target, span: wraps ? span : 0)
     var contactFrame: Int?
     for frame in 0..<maxFrames {
-      let (left, right) = user.act()
-      if contactFrame == nil && Int(left) + Int(right) >= contact { contactFrame = frame }
+      let (idealLeft, idealRight) = user.act()
+      if contactFrame == nil && Int(idealLeft) + Int(idealRight) >= contact { contactFrame = frame }
+      let (left, right) = cells.read(idealLeft, idealRight)
       let output = engine.step(left: left, right: right)
       if record { trace.append(TrialFrame(left: left, right: right, output: output)) }
       crossings.observe(output.value)
@@ -78,6 +125,28 @@ public enum TrialRunner {
       user.see(output.value)
     }
     return TrialOutcome(timeMs: maxMs, crossings: crossings.count, committed: nil, timedOut: true)
+  }
+}
+
+/// What the engine reads for the ideal counts a participant makes, frame by frame.
+protocol TrialCells {
+  mutating func read(_ left: UInt16, _ right: UInt16) -> (UInt16, UInt16)
+}
+
+/// The ideal counts themselves (no sensor).
+struct IdealCells: TrialCells {
+  @inline(__always)
+  func read(_ left: UInt16, _ right: UInt16) -> (UInt16, UInt16) { (left, right) }
+}
+
+/// A participant's device: its sensor model at the session's clock.
+struct DeviceCells: TrialCells {
+  var device: ParticipantDevice
+
+  @inline(__always)
+  mutating func read(_ left: UInt16, _ right: UInt16) -> (UInt16, UInt16) {
+    let reading = device.read(left, right)
+    return (reading.left, reading.right)
   }
 }
 

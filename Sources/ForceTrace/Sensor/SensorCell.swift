@@ -14,7 +14,7 @@ struct SensorCell: Sendable {
   var noise: SplitMix64
   /// This press's resistance relative to the part's law (repeatability).
   var pressFactor = 1.0
-  /// When the current press began (above the break force), ms; nil between presses.
+  /// When the current press began (the thumb's force reaching the cell), ms; nil between presses.
   var pressStartMs: Double?
   /// 0 on the rising branch, 1 on the falling one, in between while turning.
   var branch = 0.0
@@ -37,7 +37,11 @@ struct SensorCell: Sendable {
   ) -> Double {
     let settled = profile.preloadSettleCounts * (1 - exp(-Swift.max(0, t) / profile.preloadSettleMs))
     let preloadForce = law.force(level: preloadCounts + settled)
-    let pressing = personForce > 0 && personForce >= profile.breakForceN
+    // A cell conducts from its actuation (break) force on. The cap's preload has already
+    // actuated a cell that reads a rest level, and the floating cap passes all of the
+    // thumb's force through the cells (Hardware/wiring.md), so there every gram counts;
+    // a cell without preload needs the thumb to reach the break force.
+    let pressing = personForce > 0 && (preloadCounts > 0 || personForce >= profile.breakForceN)
     if !pressing {
       pressStartMs = nil
       branch = 0

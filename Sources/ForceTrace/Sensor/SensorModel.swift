@@ -41,6 +41,10 @@ public struct SensorModel: Sendable {
     faultStates = faults.enumerated().map { FaultState($1, index: $0, seed: seed) }
   }
 
+  /// Each cell's rest reading under the cap as drawn for this device, before the pads
+  /// settle, counts (from the profile's `preloadCounts`; 0 with `ideal`).
+  public var preloadCounts: (left: Double, right: Double) { (cells[0].preloadCounts, cells[1].preloadCounts) }
+
   /// The readings at `timeMs` for the ideal counts `left` and `right`: what a nominal,
   /// perfectly calibrated sensor with no preload would read for the person's force on
   /// each cell (what gesture scripts and the simulated users produce). With `.ideal`,

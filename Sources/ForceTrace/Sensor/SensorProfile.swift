@@ -21,9 +21,10 @@ public struct SensorProfile: Equatable, Sendable {
   /// The largest force the law is followed to, N: past it the part is saturated and
   /// reads the same. Source: Hardware/wiring.md (the FSR 402 saturates near 100 N).
   public var saturationForceN: Double
-  /// The actuation (break) force of the person's press, N: below it the thumb's force
-  /// does not reach the cell and it reads its preload only. Source: FSR 400 series
-  /// datasheet, "Actuation force ~0.2 N min". 0: none.
+  /// The actuation (break) force, N: an FSR conducts from this force on. A cell under a
+  /// preloaded cap is already actuated (it reads its rest level, `preloadCounts`), so it
+  /// applies to a cell without preload only: below it the thumb's force is not read.
+  /// Source: FSR 400 series datasheet, "Actuation force ~0.2 N min". 0: none.
   public var breakForceN: Double
   /// The cell's resistance with nothing pressing it, Ω (in parallel with the force
   /// path). Source: FSR 400 series datasheet, "Non-actuated resistance > 10 MΩ".

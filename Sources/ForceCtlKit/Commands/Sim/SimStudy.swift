@@ -11,6 +11,9 @@ extension ForceCtl.Sim {
       abstract: "Run the study (Docs/study-design.md) with simulated users; write trials, summaries and charts.",
       discussion: """
         Each participant gets its own user model drawn from --seed (see Docs/user-model.md). \
+        With --sensor typical or worn, each also presses through a device of its own (a sensor model \
+        seeded from --seed, Docs/sensor-model.md), calibrated first as forcectl calibrate does; \
+        DIR/devices.csv lists each device's calibration. \
         Writes DIR/trials.csv, summary.md, summary.csv, time-by-range.svg, time-by-distance.svg, \
         success-by-distance.svg and participants.csv. The task's range, start and the technique \
         override --set/--profile values of range_min, range_max, start_value, wrap and technique.
@@ -44,6 +47,17 @@ extension ForceCtl.Sim {
     @Option(help: "Time cap of one trial in simulated ms (a time-out is a failure).")
     public var maxTrialMs: Int = 30_000
 
+    @Option(
+      help: ArgumentHelp(
+        "Sensor every participant presses through, each on its own device: \(SensorProfile.allNames.joined(separator: ", ")) (Docs/sensor-model.md).",
+        valueName: "PROFILE"))
+    public var sensor = "ideal"
+
+    @Option(
+      help: ArgumentHelp(
+        "Board whose ADC reads the cells: \(SensorBoard.allNames.joined(separator: " or ")).", valueName: "BOARD"))
+    public var board = "microbit"
+
     @OptionGroup public var progress: ProgressOptions
 
     public init() {}
@@ -54,6 +68,16 @@ extension ForceCtl.Sim {
         throw ValidationError("--max-trial-ms must be in 1000...600000")
       }
       do { _ = try StudyDesign.techniques(technique) } catch { throw ValidationError(error.description) }
+      _ = try studySensor()
+    }
+
+    /// The sensor `--sensor` and `--board` name; a `ValidationError` names the option.
+    public func studySensor() throws -> StudySensor {
+      let profile: SensorProfile
+      do { profile = try SensorProfile.named(sensor) } catch { throw ValidationError("--sensor: \(error.description)") }
+      let board: SensorBoard
+      do { board = try SensorBoard.named(self.board) } catch { throw ValidationError("--board: \(error.description)") }
+      return StudySensor(profile: profile, board: board)
     }
 
     /// The study configuration these options describe.
@@ -63,7 +87,7 @@ extension ForceCtl.Sim {
       return StudyConfig(
         techniques: techniques, participants: participants, repetitions: runs.repetitions, seed: runs.seed,
         base: try parameters.resolve(), maxTrialMs: maxTrialMs, jobs: runs.jobs, population: try people.population(),
-        practiceTrials: people.practice)
+        practiceTrials: people.practice, sensor: try studySensor())
     }
 
     public func run() throws {
@@ -80,21 +104,23 @@ extension ForceCtl.Sim {
         }
       } catch { throw CLIError(error.description) }
       line.finish()
-      let notes = [
-        "Techniques: \(config.techniques.map { String(describing: $0.name) }.joined(separator: ", ")); "
-          + "\(config.participants) participants × \(config.repetitions) repetitions; seed \(config.seed); "
-          + "\(result.records.count) trials; time cap \(config.maxTrialMs) ms.",
-        "Time: first contact to commit, committed trials only (M and SD over trials). "
-          + "Crossings: passes of the shown value over the target. Success: committed value = target.",
-        "Parameters: " + changedParameters(config.base),
-        "Users: \(people.users ?? "the committed novices (Docs/novice-users.txt)"); "
-          + "\(config.practiceTrials) practice trials.",
-      ]
+      let notes =
+        [
+          "Techniques: \(config.techniques.map { String(describing: $0.name) }.joined(separator: ", ")); "
+            + "\(config.participants) participants × \(config.repetitions) repetitions; seed \(config.seed); "
+            + "\(result.records.count) trials; time cap \(config.maxTrialMs) ms.",
+          "Time: first contact to commit, committed trials only (M and SD over trials). "
+            + "Crossings: passes of the shown value over the target. Success: committed value = target.",
+          "Parameters: " + changedParameters(config.base),
+          "Users: \(people.users ?? "the committed novices (Docs/novice-users.txt)"); "
+            + "\(config.practiceTrials) practice trials.",
+        ] + StudyReport.sensorNotes(result)
       let cells: [SummaryCell]
       do { cells = try StudyOutput.write(result, to: output, notes: notes, targets: table) } catch {
         throw CLIError("cannot write \(output): \(ErrorReason.text(error))")
       }
       print(StudyReport.overall(cells))
+      for note in StudyReport.sensorNotes(result) { print(note + "\n") }
       if let table { print(TargetComparison.markdown(TargetComparison.compare(cells, with: table))) }
       let rate = StudySummary.fixed(result.trialsPerSecond, 0)
       print(
