@@ -59,6 +59,8 @@ public struct ParticipantDevice: Sendable {
     public var calibration: CalibrationFit
     /// The rest levels the engine had learned at the end of the session.
     public var finalRestLeft: Int32, finalRestRight: Int32
+    /// Frames in which the engine reported a cell fault (any kind), over the session.
+    public var faultFrames: Int
     /// The session's length, simulated ms.
     public var sessionMs: Double
   }
@@ -122,16 +124,26 @@ public struct ParticipantDevice: Sendable {
   public mutating func betweenTrials(_ engine: inout ForceEngine) {
     for _ in 0..<frames(Timing.betweenTrialsMs) {
       let reading = read(0, 0)
-      _ = engine.step(left: reading.left, right: reading.right)
+      saw(engine.step(left: reading.left, right: reading.right))
     }
     restLevels = engine.restLevels
+  }
+
+  /// Frames in which the engine reported a cell fault, so far.
+  public private(set) var faultFrames = 0
+
+  /// Counts a frame the engine made of this device's readings.
+  @inline(__always)
+  mutating func saw(_ output: FrameOutput) {
+    if output.faults != .none { faultFrames &+= 1 }
   }
 
   /// What the session did, for the study's `devices.csv`.
   public var record: Record {
     Record(
       sensorSeed: sensorSeed, preloadLeft: model.preloadCounts.left, preloadRight: model.preloadCounts.right,
-      calibration: calibration, finalRestLeft: restLevels.left, finalRestRight: restLevels.right, sessionMs: timeMs)
+      calibration: calibration, finalRestLeft: restLevels.left, finalRestRight: restLevels.right,
+      faultFrames: faultFrames, sessionMs: timeMs)
   }
 
   func frames(_ ms: Double) -> Int { Int((ms / frameMs).rounded()) }

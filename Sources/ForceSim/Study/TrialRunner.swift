@@ -114,6 +114,7 @@ public enum TrialRunner {
       if contactFrame == nil && Int(idealLeft) + Int(idealRight) >= contact { contactFrame = frame }
       let (left, right) = cells.read(idealLeft, idealRight)
       let output = engine.step(left: left, right: right)
+      cells.saw(output)
       if record { trace.append(TrialFrame(left: left, right: right, output: output)) }
       crossings.observe(output.value)
       if output.events.contains(.commit) {
@@ -128,15 +129,19 @@ public enum TrialRunner {
   }
 }
 
-/// What the engine reads for the ideal counts a participant makes, frame by frame.
+/// What the engine reads for the ideal counts a participant makes, frame by frame, and
+/// what it made of them.
 protocol TrialCells {
   mutating func read(_ left: UInt16, _ right: UInt16) -> (UInt16, UInt16)
+  mutating func saw(_ output: FrameOutput)
 }
 
 /// The ideal counts themselves (no sensor).
 struct IdealCells: TrialCells {
   @inline(__always)
   func read(_ left: UInt16, _ right: UInt16) -> (UInt16, UInt16) { (left, right) }
+  @inline(__always)
+  func saw(_ output: FrameOutput) {}
 }
 
 /// A participant's device: its sensor model at the session's clock.
@@ -148,6 +153,9 @@ struct DeviceCells: TrialCells {
     let reading = device.read(left, right)
     return (reading.left, reading.right)
   }
+
+  @inline(__always)
+  mutating func saw(_ output: FrameOutput) { device.saw(output) }
 }
 
 /// Counts how often the shown value passes the target: each time it lands on the
