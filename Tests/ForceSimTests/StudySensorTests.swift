@@ -94,10 +94,9 @@ import Testing
 
   /// The reduced design (4 participants × 1 repetition × 4 techniques, seed 1: 512
   /// trials a sensor) against the same people on the ideal counts: success within 5 % and
-  /// mean time within 10 % for every technique (measured: success within 1.7 %, time
-  /// −7.7 % to +0.2 %, two-button and pulse fastest through the sensor). The 128 trials
-  /// a technique carry a few percent of sampling noise; the full design's figures, and
-  /// where they miss issue #22's bounds, are in Docs/study-design.md.
+  /// mean time within 10 % for every technique. The 128 trials a technique carry a few
+  /// percent of sampling noise; the full design's figures, and where they miss issue
+  /// #22's bounds, are in Docs/study-design.md.
   @Test func typicalIsCloseToIdealOnAReducedDesign() throws {
     func overall(_ sensor: StudySensor) throws -> [SummaryCell] {
       let result = try StudyRunner.run(StudyConfig(participants: 4, repetitions: 1, seed: 1, jobs: 2, sensor: sensor))

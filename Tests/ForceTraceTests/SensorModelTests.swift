@@ -62,7 +62,7 @@ import Testing
   }
 
   static let pinnedRest: [UInt16] = [44, 48, 47, 45, 44, 44, 42, 44]
-  static let pinnedPressed: [UInt16] = [398, 397, 396, 397, 214, 217, 215, 214]
+  static let pinnedPressed: [UInt16] = [392, 391, 390, 391, 211, 214, 212, 211]
 
   @Test(arguments: SensorBoard.allCases)
   func typicalNoiseHasTheProfilesSpread(_ board: SensorBoard) {

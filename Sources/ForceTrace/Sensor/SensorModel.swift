@@ -57,7 +57,8 @@ public struct SensorModel: Sendable {
       let temperatureFactor =
         1 - temperatureDrift * (1 - exp(-Swift.max(0, timeMs) / profile.temperatureTimeConstantMs))
       for index in 0..<2 {
-        let person = forces[index] + profile.crosstalk * forces[1 - index]
+        // The rigid cap shares the thumb's force between the cells; it creates none.
+        let person = (1 - profile.crosstalk) * forces[index] + profile.crosstalk * forces[1 - index]
         let g = cells[index].conductance(
           personForce: person, timeMs: timeMs, profile: profile, law: law, temperatureFactor: temperatureFactor)
         levels[index] = DividerLaw.level(conductance: g)

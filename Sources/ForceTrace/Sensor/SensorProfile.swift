@@ -79,8 +79,8 @@ public struct SensorProfile: Equatable, Sendable {
   public var preloadSettleCounts: Double
   /// Time constant of that settling, ms. Chosen: minutes.
   public var preloadSettleMs: Double
-  /// The fraction of one cell's force that reaches the other through the rigid cap.
-  /// Chosen: a few percent.
+  /// The fraction of one cell's force that the rigid cap passes to the other instead
+  /// (the total is kept: the cap shares force, it creates none). Chosen: a few percent.
   public var crosstalk: Double
 
   // MARK: The converter
