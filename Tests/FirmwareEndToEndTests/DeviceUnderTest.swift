@@ -1,5 +1,6 @@
 import ForceDevice
 import Foundation
+import Testing
 
 /// A firmware build running in a subprocess for end-to-end tests: the SITL host build
 /// or the micro:bit image in QEMU, its UART on a free TCP port. It is `forcectl`'s
@@ -31,6 +32,18 @@ final class DeviceUnderTest {
     case .qemu:
       return FileManager.default.fileExists(atPath: firmwareImage.path) && HostTool.which(QEMU.executable) != nil
     }
+  }
+
+  /// Whether this run is CI's (`CI` set): there a missing emulator or image fails the
+  /// tests that need it instead of skipping them.
+  static let inCI = ProcessInfo.processInfo.environment["CI"] != nil
+
+  /// The trait of a test that needs `kind`: skipped, and said so, where it cannot run
+  /// here; in CI it runs, and fails when the emulator or image is missing.
+  static func needs(_ kind: Kind) -> ConditionTrait {
+    .enabled(
+      if: available(kind) || inCI,
+      kind == .sitl ? "forcepicker-sitl is not built" : "QEMU or the micro:bit image (Tools/build-firmware) is missing")
   }
 
   /// `image` replaces the kind's own (the SITL binary, the micro:bit image).

@@ -24,8 +24,7 @@ import Testing
   /// Five sessions of 2.2 s of streaming, each ended by `hello`, whose `info`
   /// reports the last whole second, spread over two cycles of the 5 s gesture (its
   /// rest, press, rolls, boost and release cost differently).
-  @Test func streamedFramesStayWithinTheDutyBudget() throws {
-    guard DeviceUnderTest.available(.qemu) else { return }
+  @Test(DeviceUnderTest.needs(.qemu)) func streamedFramesStayWithinTheDutyBudget() throws {
     let image = DeviceUnderTest.gestureImage
     try #require(
       FileManager.default.fileExists(atPath: image.path), "no \(image.path): run Tools/build-firmware --adc gesture")
@@ -63,8 +62,7 @@ import Testing
   /// one a request, 431–494 sixteen a request).
   static let injectedBound: UInt16 = 700
 
-  @Test func theCPUSleepsBetweenFramesWithinTheDutyBudget() throws {
-    guard DeviceUnderTest.available(.qemu) else { return }
+  @Test(DeviceUnderTest.needs(.qemu)) func theCPUSleepsBetweenFramesWithinTheDutyBudget() throws {
     let device = try DeviceUnderTest(.qemu, icount: true, icountShift: QEMU.cycleShift)
     defer { device.stop() }
     let client = try device.connect()

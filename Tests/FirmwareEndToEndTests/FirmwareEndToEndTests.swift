@@ -8,7 +8,22 @@ import Testing
 /// The same checks against the SITL build and the micro:bit image in QEMU, over the
 /// wire, as `forcectl` talks to a device.
 @Suite(.serialized) struct FirmwareEndToEndTests {
-  static let kinds = DeviceUnderTest.Kind.allCases.filter(DeviceUnderTest.available)
+  /// The targets the parameterised tests run on: every one in CI (where a missing
+  /// emulator or image fails them), else those that can run here.
+  static let kinds =
+    DeviceUnderTest.inCI
+    ? DeviceUnderTest.Kind.allCases : DeviceUnderTest.Kind.allCases.filter(DeviceUnderTest.available)
+
+  /// Says, as a skipped test, when a target is missing here and the tests above run
+  /// without it.
+  @Test(
+    .enabled(
+      if: kinds.count == DeviceUnderTest.Kind.allCases.count,
+      "a target is missing here (QEMU or the micro:bit image, or forcepicker-sitl): the tests over every target skip it"
+    ))
+  func everyTargetIsHere() {
+    #expect(Self.kinds.allSatisfy(DeviceUnderTest.available))
+  }
 
   @Test(arguments: kinds)
   func handshake(kind: DeviceUnderTest.Kind) throws {
@@ -86,8 +101,7 @@ import Testing
         == .paramValue(ParamValue(.restThreshold, 250)))
   }
 
-  @Test func sitlKeepsSavedParametersAcrossARestart() throws {
-    guard DeviceUnderTest.available(.sitl) else { return }
+  @Test(DeviceUnderTest.needs(.sitl)) func sitlKeepsSavedParametersAcrossARestart() throws {
     let flash = FileManager.default.temporaryDirectory.appendingPathComponent("fp-restart-\(UUID().uuidString).flash")
     do {
       let device = try DeviceUnderTest(.sitl, flash: flash)
@@ -106,8 +120,7 @@ import Testing
         == .paramValue(ParamValue(.speedNormalMax, 12000)))
   }
 
-  @Test func sitlBootsDefaultsFromCorruptFlashAndSaysSo() throws {
-    guard DeviceUnderTest.available(.sitl) else { return }
+  @Test(DeviceUnderTest.needs(.sitl)) func sitlBootsDefaultsFromCorruptFlashAndSaysSo() throws {
     let flash = FileManager.default.temporaryDirectory.appendingPathComponent("fp-corrupt-\(UUID().uuidString).flash")
     var bytes = [UInt8](repeating: 0xFF, count: 2048)
     bytes[0] = 0x46; bytes[1] = 0x50; bytes[2] = 0x4B; bytes[3] = 0x31  // magic, then garbage

@@ -8,8 +8,7 @@ import Testing
 @Suite(.serialized) struct FlashStateEndToEndTests {
   /// Two saves, then the newest record damaged: the older one loads, and both the
   /// handshake and `paramLoad` say the last save was lost.
-  @Test func aDamagedNewestRecordFallsBackToTheOlderAndSaysSo() throws {
-    guard DeviceUnderTest.available(.sitl) else { return }
+  @Test(DeviceUnderTest.needs(.sitl)) func aDamagedNewestRecordFallsBackToTheOlderAndSaysSo() throws {
     let flash = FileManager.default.temporaryDirectory.appendingPathComponent("fp-older-\(UUID().uuidString).flash")
     do {
       let device = try DeviceUnderTest(.sitl, flash: flash)
@@ -40,8 +39,7 @@ import Testing
   }
 
   /// SITL: a second client replaces the first, whose connection is closed.
-  @Test func aSecondSITLClientReplacesTheFirst() throws {
-    guard DeviceUnderTest.available(.sitl) else { return }
+  @Test(DeviceUnderTest.needs(.sitl)) func aSecondSITLClientReplacesTheFirst() throws {
     let device = try DeviceUnderTest(.sitl)
     let first = try device.connect()
     defer { first.close() }

@@ -20,8 +20,7 @@ import Testing
   static let picoUARTBudget: UInt16 = 1_012
   static let picoUSBBudget: UInt16 = 1_308
 
-  @Test func theDeepestRequestsStayWithinTheStackBudget() throws {
-    guard DeviceUnderTest.available(.qemu) else { return }
+  @Test(DeviceUnderTest.needs(.qemu)) func theDeepestRequestsStayWithinTheStackBudget() throws {
     let device = try DeviceUnderTest(.qemu)
     defer { device.stop() }
     let client = try device.connect()
@@ -33,9 +32,12 @@ import Testing
     #expect(marks.boot > 0 && marks.end <= Self.budget, "\(marks)")
   }
 
-  @Test(arguments: [PicoEmulator.Serial.uart, .usb])
+  @Test(
+    .enabled(
+      if: (PicoEmulator.available && PicoEmulator.usbAvailable) || DeviceUnderTest.inCI,
+      "rp2040py or a Pico UF2 (Tools/build-firmware --board pico) is missing"),
+    arguments: [PicoEmulator.Serial.uart, .usb])
   func thePicoMeasuresItsStackWithinTheStaticBound(serial: PicoEmulator.Serial) throws {
-    guard serial == .usb ? PicoEmulator.usbAvailable : PicoEmulator.available else { return }
     let pico = try PicoEmulator(serial: serial)
     let client = try pico.connect()
     defer { client.close() }

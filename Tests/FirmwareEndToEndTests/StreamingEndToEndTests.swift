@@ -24,8 +24,7 @@ import Testing
   /// 20 injection sessions while streaming at 1000 Hz (SITL playing a trace as its
   /// ADC): the sequence numbers have no gap, and the frame number advances by one per
   /// ADC frame except where the device counted dropped telemetry.
-  @Test func injectionSessionsLeaveNoUnexplainedGaps() throws {
-    guard DeviceUnderTest.available(.sitl) else { return }
+  @Test(DeviceUnderTest.needs(.sitl)) func injectionSessionsLeaveNoUnexplainedGaps() throws {
     let trace = FileManager.default.temporaryDirectory.appendingPathComponent("fp-trace-\(UUID().uuidString).csv")
     var text = "left,right\n"
     for index in 0..<400 { text += "\(index % 200 < 100 ? 0 : 300),\(index % 200 < 100 ? 0 : 280)\n" }

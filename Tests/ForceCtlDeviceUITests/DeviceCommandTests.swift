@@ -11,7 +11,7 @@ import Testing
 /// would type them. Part of the serialized suite: they capture standard output.
 extension ForceCtlDeviceUITests {
   /// `forcectl --version` and the firmware's handshake report one version.
-  @Test func versionIsTheOneTheFirmwareReports() throws {
+  @Test(Support.needsSITL) func versionIsTheOneTheFirmwareReports() throws {
     var printed = ""
     do {
       _ = try ForceCtl.parseAsRoot(["--version"])
@@ -20,7 +20,6 @@ extension ForceCtlDeviceUITests {
       printed = ForceCtl.message(for: error)
     }
     #expect(printed == ReleaseVersion.text)
-    guard Support.sitlAvailable else { return }
     let device = try Support.sitl()
     defer { device.stop() }
     let client = try device.connect()
@@ -61,8 +60,7 @@ extension ForceCtlDeviceUITests {
     return text
   }
 
-  @Test func infoShowsTheHandshake() throws {
-    guard Support.sitlAvailable else { return }
+  @Test(Support.needsSITL) func infoShowsTheHandshake() throws {
     let device = try Support.sitl()
     defer { device.stop() }
     let text = try forcectl(["info", "--port", device.address])
@@ -80,8 +78,7 @@ extension ForceCtlDeviceUITests {
     #expect(object?["cpu_duty_percent"] as? Double == 0)
   }
 
-  @Test func paramsRoundTripThroughTheDevice() throws {
-    guard Support.sitlAvailable else { return }
+  @Test(Support.needsSITL) func paramsRoundTripThroughTheDevice() throws {
     let device = try Support.sitl()
     defer { device.stop() }
     let port = device.address
@@ -132,8 +129,7 @@ extension ForceCtlDeviceUITests {
     #expect(try forcectl(["params", "get", "--port", port, "rest_threshold"]) == "rest_threshold=250\n")
   }
 
-  @Test func replayMatchesSimRunAndCompareSaysSo() throws {
-    guard Support.sitlAvailable else { return }
+  @Test(Support.needsSITL) func replayMatchesSimRunAndCompareSaysSo() throws {
     let device = try Support.sitl()
     defer { device.stop() }
     let golden = Support.root.appendingPathComponent("Tests/ForceEngineTests/Golden")
@@ -159,8 +155,7 @@ extension ForceCtlDeviceUITests {
         "either --input or --script") == true)
   }
 
-  @Test func benchReportsThePerFrameCost() throws {
-    guard Support.sitlAvailable else { return }
+  @Test(Support.needsSITL) func benchReportsThePerFrameCost() throws {
     let device = try Support.sitl()
     defer { device.stop() }
     let output = try forcectl(["bench", "--port", device.address, "--frames", "2000", "--json"])
@@ -218,17 +213,21 @@ extension ForceCtlDeviceUITests {
       .appendingPathComponent("forcectl")
   }
 
+  /// Whether `forcectl`, the SITL build, QEMU and the micro:bit image are all here.
+  static var devicesHere: Bool {
+    FileManager.default.isExecutableFile(atPath: forcectlBinary.path) && Support.sitlAvailable
+      && HostTool.which(QEMU.executable) != nil
+      && FileManager.default.fileExists(atPath: FirmwareImage.elf(in: Support.root).path)
+  }
+
   /// `forcectl sitl` and `forcectl emulate` replace themselves with the device; run
   /// them as a user would and talk to what they serve.
-  @Test(arguments: ["sitl", "emulate"])
+  @Test(
+    .enabled(
+      if: Self.devicesHere || ProcessInfo.processInfo.environment["CI"] != nil,
+      "forcectl, forcepicker-sitl, QEMU or the micro:bit image is missing"),
+    arguments: ["sitl", "emulate"])
   func servesADeviceOnTheGivenPort(command: String) throws {
-    guard FileManager.default.isExecutableFile(atPath: Self.forcectlBinary.path), Support.sitlAvailable else { return }
-    if command == "emulate" {
-      let image = FirmwareImage.elf(in: Support.root)
-      guard HostTool.which(QEMU.executable) != nil, FileManager.default.fileExists(atPath: image.path) else {
-        return
-      }
-    }
     let port = EmulatedDevice.freePort()
     let process = Process()
     process.executableURL = Self.forcectlBinary

@@ -84,7 +84,7 @@ struct ForceCtlDeviceUITests {
 
   // MARK: record
 
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first (swift build --product forcepicker-sitl)"))
+  @Test(Support.needsSITL)
   func recordWritesEveryFrameAgainstSITL() throws {
     let sitl = try Support.sitl(trace: Support.pressTrace())
     defer { sitl.stop() }
@@ -101,7 +101,7 @@ struct ForceCtlDeviceUITests {
     #expect(rows.contains { $0.contains(",scrolling,") })
   }
 
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func recordKeepsDataWhenDeviceDisappears() throws {
     let sitl = try Support.sitl(trace: Support.pressTrace())
     let output = Support.temp("unplug.csv")
@@ -132,7 +132,7 @@ struct ForceCtlDeviceUITests {
 
   // MARK: monitor
 
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func monitorPrintsLinesWhenNotATerminal() throws {
     let sitl = try Support.sitl(trace: Support.pressTrace())
     defer { sitl.stop() }
@@ -192,7 +192,7 @@ struct ForceCtlDeviceUITests {
     }
   }
 
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func calibrateFlowAgainstSITL() throws {
     // A flat trace: the flow runs end to end and refuses, naming the weak press.
     let flat = (0..<100).map { _ in RawFrame(left: 40, right: 50) }
@@ -276,7 +276,7 @@ struct ForceCtlDeviceUITests {
 
   /// After the copy, flash waits for the port, shakes hands and checks which board
   /// answered: SITL on --port says "sitl", not "pico", so `--board pico` refuses it.
-  @Test(.enabled(if: Support.sitlAvailable)) func flashChecksTheBoardThatAnswers() throws {
+  @Test(Support.needsSITL) func flashChecksTheBoardThatAnswers() throws {
     let device = try Support.sitl()
     defer { device.stop() }
     let drive = Support.temp("RPI-RP2")
@@ -364,7 +364,7 @@ struct ForceCtlDeviceUITests {
 
   // MARK: demo
 
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func demoWithSITL() throws {
     let plot = Support.temp("demo.svg")
     var command = try ForceCtl.Demo.parseAsRoot(["--sitl", "--plot", plot.path])

@@ -27,7 +27,7 @@ extension ForceCtlDeviceUITests {
 
   // MARK: info
 
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func infoNamesARailedCell() throws {
     let sitl = try Support.sitl(trace: Self.railedRight)
     defer { sitl.stop() }
@@ -48,7 +48,7 @@ extension ForceCtlDeviceUITests {
 
   /// A left cell calibrated with the cap's preload (left_offset 60) that then reads 0:
   /// its lead is broken.
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func infoNamesAnOpenCellAfterAPreload() throws {
     let sitl = try Support.sitl(trace: Self.restFrames(200, left: 0))
     defer { sitl.stop() }
@@ -58,7 +58,7 @@ extension ForceCtlDeviceUITests {
     #expect(text.contains("cells:        left open (lead broken?), right ok\n"), "\(text)")
   }
 
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func infoSaysWhenADeviceCannotStream() throws {
     let sitl = try Support.sitl()  // no trace: no ADC
     defer { sitl.stop() }
@@ -71,7 +71,7 @@ extension ForceCtlDeviceUITests {
 
   // MARK: calibrate
 
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func calibrateRefusesARailedCellAndChangesNothing() throws {
     let sitl = try Support.sitl(trace: Self.railedRight)
     defer { sitl.stop() }
@@ -87,7 +87,7 @@ extension ForceCtlDeviceUITests {
   }
 
   /// With the device's fault detection off (fault_ms=0) the readings alone refuse it.
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func calibrateRefusesARailedCellFromItsReadingsAlone() throws {
     let sitl = try Support.sitl(trace: Self.railedRight)
     defer { sitl.stop() }
@@ -103,7 +103,7 @@ extension ForceCtlDeviceUITests {
 
   // MARK: record
 
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func recordWritesTheFaults() throws {
     let sitl = try Support.sitl(trace: Self.rightRailsFor300ms)
     defer { sitl.stop() }
@@ -161,7 +161,7 @@ extension ForceCtlDeviceUITests {
     #expect(!MonitorLine.render(t, thresholds: model.thresholds).contains("fault"))
   }
 
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func monitorLinesShowAFaultWhileItLasts() throws {
     let sitl = try Support.sitl(trace: Self.rightRailsFor300ms)
     defer { sitl.stop() }

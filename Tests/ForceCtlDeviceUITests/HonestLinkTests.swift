@@ -51,7 +51,7 @@ extension ForceCtlDeviceUITests {
     #expect(try String(contentsOf: output, encoding: .utf8) == "frame,left\n1,2\n")
   }
 
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func recordWithoutASensorFailsAndKeepsTheFile() throws {
     let sitl = try Support.sitl()
     defer { sitl.stop() }
@@ -63,7 +63,7 @@ extension ForceCtlDeviceUITests {
     #expect(try String(contentsOf: output, encoding: .utf8) == "keep me\n")
   }
 
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func aDisplacedMonitorSaysSoAndFails() throws {
     let sitl = try Support.sitl(trace: Support.pressTrace())
     defer { sitl.stop() }
@@ -77,7 +77,7 @@ extension ForceCtlDeviceUITests {
     #expect(message?.contains("unplugged") == false)
   }
 
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func sitlRefusesAFlashFileThatIsNotItsOwn() throws {
     let path = Support.temp("unrelated.bin")
     let data = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 * 7) })
@@ -99,7 +99,7 @@ extension ForceCtlDeviceUITests {
 extension ForceCtlDeviceUITests {
   /// A local file that cannot be written is a file error, not "unexpected reply", and a
   /// full disk on standard output is an error, not a trap.
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func exportErrorsAreAboutTheFile() throws {
     let sitl = try Support.sitl()
     defer { sitl.stop() }
@@ -126,7 +126,7 @@ extension ForceCtlDeviceUITests {
 extension ForceCtlDeviceUITests {
   /// `replay` writes through a device node it is given, and a header-only input
   /// leaves an existing output alone, before any device is asked.
-  @Test(.enabled(if: Support.sitlAvailable, "build forcepicker-sitl first"))
+  @Test(Support.needsSITL)
   func replayKeepsDevicesAndOldOutputs() throws {
     let sitl = try Support.sitl()
     defer { sitl.stop() }

@@ -2,6 +2,7 @@ import ForceCtlKit
 import ForceDevice
 import ForceTrace
 import Foundation
+import Testing
 
 /// Test helpers: SITL subprocesses, temp files, stdout capture.
 enum Support {
@@ -9,6 +10,14 @@ enum Support {
   static var sitlBinary: URL { HostTool.besideExecutable(SITLBinary.name) }
 
   static var sitlAvailable: Bool { FileManager.default.isExecutableFile(atPath: sitlBinary.path) }
+
+  /// The trait of a test that needs the SITL build: skipped, and said so, where it is
+  /// not built; in CI (`CI` set) it runs, and fails when the binary is missing.
+  static var needsSITL: ConditionTrait {
+    .enabled(
+      if: sitlAvailable || ProcessInfo.processInfo.environment["CI"] != nil,
+      "forcepicker-sitl is not built (swift build --product forcepicker-sitl)")
+  }
 
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
