@@ -20,5 +20,6 @@ let package = Package(
     .executableTarget(name: "FuzzParameterText", dependencies: ["FuzzSupport", trace, engine]),
     .executableTarget(name: "FuzzParameterJSON", dependencies: ["FuzzSupport", trace, engine]),
     .executableTarget(name: "FuzzProtocol", dependencies: ["FuzzSupport", wire, engine]),
+    .executableTarget(name: "FuzzSensorOptions", dependencies: ["FuzzSupport", trace]),
   ]
 )
