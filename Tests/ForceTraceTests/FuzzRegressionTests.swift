@@ -66,6 +66,30 @@ import Testing
     }
   }
 
+  /// Sensor options (`FuzzSensorOptions`): a fault of 3·10^45 ms once parsed and was
+  /// written back with an exponent (`3.0e+45ms`), which did not parse; times are now at
+  /// most a day and written without one. Each line is a fault that reads back as
+  /// itself or a one-line error.
+  @Test func sensorOptionsReadBackOrGiveOneLineErrors() throws {
+    let directory = Self.regressions.appendingPathComponent("SensorOptions")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(names == ["huge-duration"])
+    for name in names {
+      let text = try TextInput.read(directory.appendingPathComponent(name).path)
+      var refusals: [String] = []
+      for line in TextInput.lines(text) {
+        do {
+          let fault = try SensorFault.parse(String(line))
+          #expect(try SensorFault.parse(fault.description) == fault, "\(name): \(fault)")
+        } catch {
+          #expect(!error.description.contains { $0.isNewline }, "\(name): \(error)")
+          refusals.append(error.description)
+        }
+      }
+      #expect(refusals.contains { $0.hasSuffix("is longer than a day") }, "\(name): \(refusals)")
+    }
+  }
+
   @Test func linesSplitOnlyOnLineFeedsAndCarriageReturns() {
     #expect(TextInput.lines("a\nb\r\nc\rd") == ["a", "b", "c", "d"])
     #expect(TextInput.lines("a\u{0B}b\u{0C}c\u{85}d\u{2028}e") == ["a\u{0B}b\u{0C}c\u{85}d\u{2028}e"])

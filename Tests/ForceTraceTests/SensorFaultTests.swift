@@ -27,6 +27,18 @@ import Testing
     frames.filter { $0.t >= from && $0.t < to }
   }
 
+  /// A fault's text (`description`, what `--fault` takes) reads back as the same fault,
+  /// fractions of a millisecond included, to the microsecond; a time past a day is refused.
+  @Test func faultTextsReadBackAsTheSameFault() throws {
+    for text in ["open:left@2.5s", "railed:right@1s+500ms", "stuck:left@0.0005s+0.25ms", "drift:right@86400s"] {
+      let fault = try SensorFault.parse(text)
+      #expect(try SensorFault.parse(fault.description) == fault, "\(text) → \(fault)")
+      #expect(!fault.description.split(separator: "@")[1].contains("e"), "\(fault)")
+    }
+    #expect(try SensorFault.parse("stuck:left@0.0005s+0.25ms").description == "stuck:left@0.5ms+0.25ms")
+    #expect(throws: SensorError.self) { try SensorFault.parse("open:left@1s+86401s") }
+  }
+
   @Test func openReadsZeroThenRecovers() throws {
     let ideal = try Self.run("open:left@1s+500ms")
     #expect(Self.during(ideal, 1000, 1500).allSatisfy { $0.left == 0 && $0.right == 400 })

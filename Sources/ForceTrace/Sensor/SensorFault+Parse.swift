@@ -45,7 +45,10 @@ extension SensorFault {
     return SensorFault(kind: kind, cell: cell, window: Window(startMs: start, durationMs: duration))!
   }
 
-  /// `500ms`, `2.5s`: a time with its unit, in ms.
+  /// The longest start or duration: a day (no trace runs longer).
+  static let longestMs = 86_400_000.0
+
+  /// `500ms`, `2.5s`: a time with its unit, in ms, to the microsecond, at most a day.
   static func time(_ word: Substring, _ what: String, _ failure: (String) -> SensorError) throws(SensorError)
     -> Double
   {
@@ -57,6 +60,7 @@ extension SensorFault {
     guard plain, let number = Double(digits), (number * scale).isFinite else {
       throw failure("\(what) \(TextInput.quoted(word)) is not a time (say 500ms or 2.5s)")
     }
-    return number * scale
+    guard number * scale <= longestMs else { throw failure("\(what) \(TextInput.quoted(word)) is longer than a day") }
+    return (number * scale * 1000).rounded() / 1000
   }
 }

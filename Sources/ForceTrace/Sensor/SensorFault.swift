@@ -103,7 +103,15 @@ public enum SensorFault: Equatable, Sendable, CustomStringConvertible {
     return "\(kind):\(cell.rawValue)@\(SensorFault.text(ms: window.startMs))\(duration)"
   }
 
+  /// `ms` as `parse` reads it: whole milliseconds, or up to three decimals (a parsed
+  /// time is whole microseconds), never an exponent.
   static func text(ms: Double) -> String {
-    ms == ms.rounded() && abs(ms) < 1e15 ? "\(Int(ms))ms" : "\(ms)ms"
+    guard ms != ms.rounded(), ms.isFinite, abs(ms) < 1e12 else { return "\(Int(ms.isFinite ? ms : 0))ms" }
+    let micros = Int((ms * 1000).rounded())
+    let fraction = String(abs(micros) % 1000)
+    let digits = String(repeating: "0", count: 3 - fraction.count) + fraction
+    var trimmed = Substring(digits)
+    while trimmed.last == "0" { trimmed = trimmed.dropLast() }
+    return "\(micros < 0 ? "-" : "")\(abs(micros) / 1000).\(trimmed)ms"
   }
 }
