@@ -17,7 +17,7 @@ struct CellHealth: Equatable {
   var credit: Int16 = 0
   /// The learned rest level's shift from the offset parameter, counts (|shift| ≤ 500).
   var shift: Int16 = 0
-  /// The reading at the previous review.
+  /// The reading at the previous settled review (rest tracking's steadiness test).
   var previousSample: UInt16 = 0
   /// Readings below this are open (0: open detection not armed).
   var openBelow: UInt16 = 0

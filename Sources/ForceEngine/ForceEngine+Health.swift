@@ -33,19 +33,17 @@ extension ForceEngine {
   /// on with, packed as `sensorLast`.
   @inline(never)
   static func watchCells(_ engine: inout ForceEngine, _ packed: UInt32) -> UInt32 {
-    var changed = false
-    if engine.reviewCountdown == 0 {
-      changed = engine.review()
-      if changed { engine.noteFaults(changed: engine.faultCodes != engine.currentFaults) }
+    if engine.reviewCountdown == 0, engine.review() {
+      engine.noteFaults(changed: engine.faultCodes != engine.currentFaults)
     }
     var left = UInt16(truncatingIfNeeded: packed)
     var right = UInt16(truncatingIfNeeded: packed >> 16)
     let last = engine.sensorLast
     if ForceEngine.outside(packed, engine.aboveOpen, engine.belowRail) {
       let config = engine.sensing
-      changed = engine.leftHealth.screen(&left, lastGood: UInt16(truncatingIfNeeded: last), config)
-      changed = engine.rightHealth.screen(&right, lastGood: UInt16(truncatingIfNeeded: last >> 16), config) || changed
-      engine.noteFaults(changed: changed)
+      let leftChanged = engine.leftHealth.screen(&left, lastGood: UInt16(truncatingIfNeeded: last), config)
+      let rightChanged = engine.rightHealth.screen(&right, lastGood: UInt16(truncatingIfNeeded: last >> 16), config)
+      engine.noteFaults(changed: leftChanged || rightChanged)
     }
     let good = UInt32(left) | UInt32(right) << 16
     engine.sensorChanged |= good ^ last

@@ -78,7 +78,7 @@ typedef struct {
   uint8_t glitch_score;    /* +4 per bad episode (at most 12), -1 per review */
   int16_t credit;          /* rest tracking's token bucket */
   int16_t shift;           /* the learned rest level's shift from the offset parameter */
-  uint16_t previous_sample; /* the reading at the previous review */
+  uint16_t previous_sample; /* the reading at the previous settled review */
   uint16_t open_below;     /* readings below are open (0: not armed) */
   uint16_t stuck_at;       /* the reading a stuck cell froze at */
 } peer_health;
