@@ -68,6 +68,58 @@ import Testing
     }
   }
 
+  /// Zones, hysteresis and roll detection hold under the `typical` sensor's noise: a
+  /// press held still in the rate zone, rolled just past `roll_threshold` and held there,
+  /// then held just below boost, chatters neither the zones nor the direction.
+  @Test(arguments: UInt64(1)...20)
+  func noiseNeitherChattersTheZonesNorFlipsTheDirection(seed: UInt64) throws {
+    var sensor = SensorModel(profile: .typical, seed: seed)
+    var (engine, parameters, t) = try Self.calibratedEngine(&sensor)
+    let boost = Double(parameters[.boostThreshold])
+    var events: [String] = []
+    func hold(_ total: Double, balance: Double, ms: Double) {
+      let end = t + ms
+      while t < end {
+        let reading = sensor.read(left: total * (1 - balance) / 2, right: total * (1 + balance) / 2, timeMs: t)
+        let out = engine.step(left: reading.left, right: reading.right)
+        events += OutputCSV.eventTokens(out.events).split(separator: ";").map(String.init).filter {
+          !$0.hasPrefix("value:")
+        }
+        t += Self.frameMs
+      }
+    }
+    hold(420, balance: 0, ms: 1500)  // a press in the normal zone, the thumb flat
+    // Roll left by a little more than the threshold, eased over 300 ms, and hold.
+    for step in 1...60 { hold(420, balance: -0.2 * Double(step) / 60, ms: Self.frameMs) }
+    hold(420, balance: -0.2, ms: 2000)
+    hold(boost - 60, balance: -0.2, ms: 2000)  // just below boost
+    #expect(events.filter { $0.hasPrefix("touch-down") }.count == 1, "\(events)")
+    #expect(events.filter { $0 == "activate" }.count == 1, "\(events)")
+    #expect(events.filter { $0.hasPrefix("direction") } == ["direction:down"], "\(events)")
+    #expect(!events.contains { $0.hasPrefix("boost") || $0.hasPrefix("fault") || $0 == "release" }, "\(events)")
+  }
+
+  /// The noise is there: with no hysteresis, a press held still where the device reads
+  /// the boost threshold makes the same sensor chatter boost on and off.
+  @Test func withoutHysteresisTheNoiseChattersAtAnEdge() throws {
+    var sensor = SensorModel(profile: .typical, seed: 3)
+    var (engine, parameters, t) = try Self.calibratedEngine(&sensor, [(.hysteresis, 0)])
+    let threshold = Int16(parameters[.boostThreshold])
+    var level = Double(threshold)
+    var boosts = 0
+    for frame in 0..<(4 * Self.rate) {
+      let reading = sensor.read(left: level / 2, right: level / 2, timeMs: t)
+      let out = engine.step(left: reading.left, right: reading.right)
+      if frame < 2 * Self.rate {
+        level += out.force > threshold ? -0.5 : 0.5  // find where the device reads the threshold
+      } else if out.events.contains(.boost) {
+        boosts += 1  // then hold that press still
+      }
+      t += Self.frameMs
+    }
+    #expect(boosts >= 2, "boost events while held still: \(boosts)")  // on and off again: chatter
+  }
+
   /// The kinds the engine must hold for, and how the sensor model makes them.
   static let kinds = ["open", "railed", "stuck", "intermittent"]
 
