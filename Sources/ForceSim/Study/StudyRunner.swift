@@ -206,8 +206,11 @@ public enum StudyRunner {
     return result
   }
 
+  /// One participant's block of one technique: every task, `config.repetitions` times,
+  /// each trial run by `run` (task, its parameters, its random stream).
   static func runBlock(
-    config: StudyConfig, participant: Int, technique: Technique, setups: [Parameters], profile: UserProfile
+    config: StudyConfig, participant: Int, technique: Technique, setups: [Parameters],
+    run: (StudyTask, Parameters, SplitMix64) -> TrialOutcome
   ) -> [TrialRecord] {
     let tasks = StudyDesign.tasks(for: technique)
     var records: [TrialRecord] = []
@@ -217,15 +220,22 @@ public enum StudyRunner {
       for (index, task) in tasks.enumerated() {
         trial += 1
         let rng = trialStream(seed: config.seed, participant: participant, technique: technique, trial: trial)
-        let outcome = TrialRunner.run(
-          task: task, parameters: setups[index], profile: profile, rng: rng, maxMs: config.maxTrialMs)
         records.append(
           TrialRecord(
             technique: technique, participant: participant, trial: trial, repetition: repetition, task: task,
-            outcome: outcome))
+            outcome: run(task, setups[index], rng)))
       }
     }
     return records
+  }
+
+  /// `runBlock` on the ideal counts.
+  static func runBlock(
+    config: StudyConfig, participant: Int, technique: Technique, setups: [Parameters], profile: UserProfile
+  ) -> [TrialRecord] {
+    runBlock(config: config, participant: participant, technique: technique, setups: setups) { task, setup, rng in
+      TrialRunner.run(task: task, parameters: setup, profile: profile, rng: rng, maxMs: config.maxTrialMs)
+    }
   }
 
   /// `runBlock` on the participant's own `device`, whose clock runs on from trial to trial.
@@ -233,24 +243,10 @@ public enum StudyRunner {
     config: StudyConfig, participant: Int, technique: Technique, setups: [Parameters], profile: UserProfile,
     device: inout ParticipantDevice
   ) -> [TrialRecord] {
-    let tasks = StudyDesign.tasks(for: technique)
-    var records: [TrialRecord] = []
-    records.reserveCapacity(tasks.count * config.repetitions)
-    var trial = 0
-    for repetition in 1...max(1, config.repetitions) {
-      for (index, task) in tasks.enumerated() {
-        trial += 1
-        let rng = trialStream(seed: config.seed, participant: participant, technique: technique, trial: trial)
-        let outcome = TrialRunner.run(
-          task: task, parameters: setups[index], profile: profile, rng: rng, maxMs: config.maxTrialMs,
-          device: &device)
-        records.append(
-          TrialRecord(
-            technique: technique, participant: participant, trial: trial, repetition: repetition, task: task,
-            outcome: outcome))
-      }
+    runBlock(config: config, participant: participant, technique: technique, setups: setups) { task, setup, rng in
+      TrialRunner.run(
+        task: task, parameters: setup, profile: profile, rng: rng, maxMs: config.maxTrialMs, device: &device)
     }
-    return records
   }
 }
 
