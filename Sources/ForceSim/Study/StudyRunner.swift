@@ -127,26 +127,15 @@ public enum StudyRunner {
     }
     let blocks = config.participants * config.techniques.count
     let started = DispatchTime.now().uptimeNanoseconds
-    let storage = UnsafeMutableBufferPointer<[TrialRecord]>.allocate(capacity: max(1, blocks))
-    storage.initialize(repeating: [])
-    defer {
-      _ = storage.deinitialize()
-      storage.deallocate()
-    }
-    nonisolated(unsafe) let slots = storage
-    let queue = BlockQueue(count: blocks)
-    let workers = max(1, min(config.jobs, blocks))
-    let setupsCopy = setups
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while let block = queue.take() {
-        let participant = block / config.techniques.count + 1
-        let techniqueIndex = block % config.techniques.count
-        slots[block] = runBlock(
-          config: config, participant: participant, technique: config.techniques[techniqueIndex],
-          setups: setupsCopy[techniqueIndex], profile: profiles[participant - 1])
-        let done = queue.finish()
-        progress?(done, blocks)
-      }
+    let done = BlockQueue(count: blocks)
+    let slots = inParallel(blocks, jobs: config.jobs, empty: [TrialRecord]()) { block in
+      let participant = block / config.techniques.count + 1
+      let techniqueIndex = block % config.techniques.count
+      let records = runBlock(
+        config: config, participant: participant, technique: config.techniques[techniqueIndex],
+        setups: setups[techniqueIndex], profile: profiles[participant - 1])
+      progress?(done.finish(), blocks)
+      return records
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     return StudyResult(config: config, records: Array(slots.joined()), profiles: profiles, seconds: seconds)
@@ -171,39 +160,47 @@ public enum StudyRunner {
       }
     }
     let sessions = config.participants
-    let storage = UnsafeMutableBufferPointer<([TrialRecord], ParticipantDevice?)>.allocate(capacity: max(1, sessions))
-    storage.initialize(repeating: ([], nil))
-    defer {
-      _ = storage.deinitialize()
-      storage.deallocate()
-    }
-    nonisolated(unsafe) let slots = storage
-    let queue = BlockQueue(count: sessions)
-    let workers = max(1, min(config.jobs, sessions))
-    let start = devices
     let blocks = sessions * config.techniques.count
     let blocksDone = BlockQueue(count: blocks)
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while let session = queue.take() {
-        var device = start[session]
-        var records: [TrialRecord] = []
-        for (index, technique) in config.techniques.enumerated() {
-          records += runBlock(
-            config: config, participant: session + 1, technique: technique, setups: setups[index],
-            profile: profiles[session], device: &device)
-          // Progress in blocks (participant × technique), as without a sensor.
-          let done = blocksDone.finish()
-          progress?(done, blocks)
-        }
-        slots[session] = (records, device)
-        _ = queue.finish()
+    let start = devices
+    let slots = inParallel(sessions, jobs: config.jobs, empty: ([TrialRecord](), ParticipantDevice?.none)) {
+      session in
+      var device = start[session]
+      var records: [TrialRecord] = []
+      for (index, technique) in config.techniques.enumerated() {
+        records += runBlock(
+          config: config, participant: session + 1, technique: technique, setups: setups[index],
+          profile: profiles[session], device: &device)
+        // Progress in blocks (participant × technique), as without a sensor.
+        progress?(blocksDone.finish(), blocks)
       }
+      return (records, device)
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     var result = StudyResult(
       config: config, records: Array(slots.map(\.0).joined()), profiles: profiles, seconds: seconds)
     result.devices = slots.compactMap { $0.1?.record }
     return result
+  }
+
+  /// `body(0) … body(count − 1)` on up to `jobs` threads, each index once, the results
+  /// in index order (`empty` fills the slots until their result is in).
+  static func inParallel<T>(_ count: Int, jobs: Int, empty: T, _ body: (Int) -> T) -> [T] {
+    let storage = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, count))
+    storage.initialize(repeating: empty)
+    defer {
+      _ = storage.deinitialize()
+      storage.deallocate()
+    }
+    nonisolated(unsafe) let slots = storage
+    let queue = BlockQueue(count: count)
+    withoutActuallyEscaping(body) { body in
+      nonisolated(unsafe) let work = body
+      DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+        while let index = queue.take() { slots[index] = work(index) }
+      }
+    }
+    return Array(slots.prefix(count))
   }
 
   /// One participant's block of one technique: every task, `config.repetitions` times,
