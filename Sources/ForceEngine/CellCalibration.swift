@@ -1,37 +1,20 @@
-/// Per-cell calibration (Docs/signal-chain.md): offset, gain, optional linearization, and
-/// the sensitivity multiplier, reduced to integer constants when parameters change.
+/// Per-cell calibration (Docs/signal-chain.md): the offset and gain every frame applies,
+/// reduced to integer constants when parameters change. The rarer linearization and
+/// sensitivity are a `CellShape`, kept apart so the frame's constants stay small.
 struct CellCalibration: Equatable {
   /// Reading at rest, subtracted first.
   var offset: Int32
   /// Gain in Q16 (1.0 = 65536).
   var gainQ16: Int32
-  /// Sensitivity multiplier less 1.0, in Q16, applied after linearization: 0 for
-  /// normal, so the frame tests it against zero.
-  var sensitivityDeltaQ16: Int32
-  /// Linearization knots at 0, 128, …, 1024 (clamped input), or nil for linear.
-  var curve: LinearizationCurve?
 
   /// Derives the constants for one cell.
   /// - Parameters:
   ///   - offset: raw counts at rest.
   ///   - gain: thousandths (1000 = 1.0).
-  ///   - curve: linearization strength in thousandths (0 = linear).
-  ///   - sensitivity: the sensitivity setting.
-  init(offset: Int32, gain: Int32, curve: Int32, sensitivity: Sensitivity) {
+  init(offset: Int32, gain: Int32) {
     self.offset = offset
     self.gainQ16 = (gain * 65_536 + 500) / 1000  // gain ≤ 10 000: fits Int32
-    self.sensitivityDeltaQ16 = sensitivity.gainQ16 &- 65_536
-    self.curve = curve == 0 ? nil : LinearizationCurve(strength: curve)
   }
-
-  /// Calibrated reading, 0...1023, for a raw 10-bit reading: `shaped(linear(raw))`.
-  @inline(always)
-  func apply(_ raw: UInt16) -> Int32 {
-    shaped(linear(raw))
-  }
-
-  /// Whether `shaped` changes anything: a curve, or a sensitivity other than normal.
-  var shapes: Bool { curve != nil || sensitivityDeltaQ16 != 0 }
 
   /// Offset and gain, clamped to 0...1023: all a cell needs at the defaults.
   @inline(always)
@@ -42,6 +25,29 @@ struct CellCalibration: Equatable {
     let value = (((Int32(raw) &- offset) &* gainQ16) >> 15 &+ 1) >> 1
     return value < 0 ? 0 : (value > 1023 ? 1023 : value)
   }
+}
+
+/// A cell's linearization and sensitivity, applied after `CellCalibration.linear`
+/// (Docs/signal-chain.md): out of the frame's way at the defaults
+/// (`EngineConfig.shapesCells`).
+struct CellShape: Equatable {
+  /// Sensitivity multiplier less 1.0, in Q16: 0 for normal.
+  var sensitivityDeltaQ16: Int32
+  /// Linearization knots at 0, 128, …, 1024 (clamped input), or nil for linear.
+  var curve: LinearizationCurve?
+
+  /// Derives the constants for one cell.
+  /// - Parameters:
+  ///   - curve: linearization strength in thousandths (0 = linear).
+  ///   - sensitivity: the sensitivity setting.
+  @inline(__always)  // into `EngineConfig.derive`: one frame less on the boot's deepest path
+  init(curve: Int32, sensitivity: Sensitivity) {
+    self.sensitivityDeltaQ16 = sensitivity.gainQ16 &- 65_536
+    self.curve = curve == 0 ? nil : LinearizationCurve(strength: curve)
+  }
+
+  /// Whether `shaped` changes anything: a curve, or a sensitivity other than normal.
+  var shapes: Bool { curve != nil || sensitivityDeltaQ16 != 0 }
 
   /// Linearization and sensitivity applied to a `linear` reading (0...1023).
   @inline(always)

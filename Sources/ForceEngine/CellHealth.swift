@@ -6,8 +6,6 @@ struct CellHealth: Equatable {
   var badFrames: UInt8 = 0
   /// Consecutive in-range frames since a holding fault's reading came back.
   var goodFrames: UInt8 = 0
-  /// Consecutive review windows without a change.
-  var stillReviews: UInt8 = 0
   /// Consecutive settled review windows with a change (noise at rest), saturating;
   /// stuck detection is armed from `SensorConfig.noiseReviews` on.
   var restNoise: UInt8 = 0
@@ -52,32 +50,31 @@ struct CellHealth: Equatable {
     guard goodFrames >= config.clearFrames else { return false }
     fault = .none
     goodFrames = 0
-    stillReviews = 0
-    return true
+    return true  // the engine forgets the cell's still windows (`ForceEngine.screenCells`)
   }
 
-  /// The review of one window (every `SensorConfig.reviewFrames`): the glitch score
-  /// decays, the still and rest-noise counts move. Returns whether the cell now looks
-  /// stuck: still for `SensorConfig.stuckReviews` windows although its rest once showed
-  /// noise, and not already faulted.
+  /// A settled review's count of the rest noise that arms stuck detection: `changed`
+  /// is whether the reading moved in the window.
   @inline(__always)
-  mutating func review(changed: Bool, settled: Bool) -> Bool {
-    if glitchScore > 0 { glitchScore &-= 1 }
+  mutating func noteRest(changed: Bool) {
+    // Armed once four settled windows in a row showed noise; armed it stays.
     if changed {
-      stillReviews = 0
-    } else if stillReviews < 255 {
-      stillReviews &+= 1
+      if restNoise < 255 { restNoise &+= 1 }
+    } else if restNoise < SensorConfig.noiseReviews {
+      restNoise = 0
     }
-    if settled {
-      // Armed once four settled windows in a row showed noise; armed it stays.
-      if changed {
-        if restNoise < 255 { restNoise &+= 1 }
-      } else if restNoise < SensorConfig.noiseReviews {
-        restNoise = 0
-      }
-    }
-    return stillReviews >= SensorConfig.stuckReviews && restNoise >= SensorConfig.noiseReviews
-      && (fault == .none || fault == .drifted)
+  }
+
+  /// Whether the cell, still for `SensorConfig.stuckReviews` windows, is stuck: its
+  /// rest once showed noise, and it has no fault yet.
+  var mayBeStuck: Bool {
+    restNoise >= SensorConfig.noiseReviews && (fault == .none || fault == .drifted)
+  }
+
+  /// A review's decay of the glitch score.
+  @inline(__always)
+  mutating func forgetGlitch() {
+    if glitchScore > 0 { glitchScore &-= 1 }
   }
 
   /// Declares the cell stuck at `sample`.

@@ -33,6 +33,10 @@ struct EngineConfig: Equatable {
   /// needs 64-bit arithmetic: span ≤ 60 000 items, so both fit 32 bits.
   var positionalSlopeWhole: Int32
   var positionalSlopePartQ16: Int32
+  /// The cells' linearization and sensitivity, after the frame's constants: only
+  /// `ForceEngine.shapeCells` reads them.
+  var leftShape: CellShape
+  var rightShape: CellShape
 
   /// A configuration derived from validated parameters (the engine's `init`): derived
   /// in a temporary, which `derive(from:)` fills in place.
@@ -60,10 +64,11 @@ struct EngineConfig: Equatable {
   init(_ p: Parameters) {
     let rate = p[.sampleRateHz]
     technique = p.technique
-    left = CellCalibration(offset: p[.leftOffset], gain: p[.leftGain], curve: p[.leftCurve], sensitivity: p.sensitivity)
-    right = CellCalibration(
-      offset: p[.rightOffset], gain: p[.rightGain], curve: p[.rightCurve], sensitivity: p.sensitivity)
-    shapesCells = left.shapes || right.shapes
+    left = CellCalibration(offset: p[.leftOffset], gain: p[.leftGain])
+    right = CellCalibration(offset: p[.rightOffset], gain: p[.rightGain])
+    leftShape = CellShape(curve: p[.leftCurve], sensitivity: p.sensitivity)
+    rightShape = CellShape(curve: p[.rightCurve], sensitivity: p.sensitivity)
+    shapesCells = leftShape.shapes || rightShape.shapes
     filter = LowPassFilter(timeConstantMs: p[.filterMs], sampleRateHz: rate)
     edges = ZoneEdges(
       contact: p[.contactThreshold], rest: p[.restThreshold], boost: p[.boostThreshold],

@@ -37,6 +37,10 @@ public struct EngineEvents: Equatable, Sendable {
 
   /// Which kinds happened (bits of `Kind`).
   public var mask: UInt16 = 0
+  // Each payload is defined when its kind happened. The engine fills `direction`,
+  // `boostOn` and `value` every frame (the state they report, without a test per
+  // frame), so they may hold a value when their kind did not happen; `==` compares
+  // only the payloads of the kinds that happened.
   /// Payload of `touchDown`: onset velocity, 1...127.
   public var velocity: UInt8 = 0
   /// Payload of `direction`.
@@ -50,6 +54,16 @@ public struct EngineEvents: Equatable, Sendable {
 
   /// No events.
   public init() {}
+
+  /// The same kinds with the same payloads (payloads of kinds that did not happen
+  /// are not compared).
+  public static func == (a: EngineEvents, b: EngineEvents) -> Bool {
+    a.mask == b.mask && (!a.contains(.touchDown) || a.velocity == b.velocity)
+      && (!a.contains(.direction) || a.direction == b.direction)
+      && (!a.contains(.boost) || a.boostOn == b.boostOn)
+      && (a.mask & (Kind.value.rawValue | Kind.commit.rawValue) == 0 || a.value == b.value)
+      && (!a.contains(.fault) || a.faults == b.faults)
+  }
 
   /// True when no event happened.
   @inlinable public var isEmpty: Bool { mask == 0 }

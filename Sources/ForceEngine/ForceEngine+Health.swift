@@ -19,7 +19,7 @@ extension ForceEngine {
       unitsPerItem: config.range.unitsPerItem, events: events, faults: faultCodes)
   }
 
-  /// Adds the events `watchCells` raised this frame, with the `fault` payload.
+  /// Adds the events `reviewCells` and `screenCells` raised, with the `fault` payload.
   @inline(__always)
   mutating func mergeHealthEvents(_ events: inout EngineEvents) {
     events.mask |= healthEvents
@@ -27,24 +27,32 @@ extension ForceEngine {
     healthEvents = 0
   }
 
-  /// The frame's slow path: a review when one is due, then the screening of readings
-  /// out of their cell's range or of a fault in progress (bad readings are replaced by
+  /// The review of the window that just ended (`review`), out of line: every
+  /// `SensorConfig.reviewFrames`. A change to a cell's fault or open level sends the
+  /// frame to `screenCells` (`aboveOpen` 0), which raises the events and holds.
+  @inline(never)
+  static func reviewCells(_ engine: inout ForceEngine) {
+    guard engine.review() else { return }
+    engine.noteFaults(changed: engine.faultCodes != engine.currentFaults)
+    engine.aboveOpen = 0
+  }
+
+  /// The frame's slow path: the screening of readings out of their cell's range, of
+  /// a fault in progress or of a change the review found (bad readings are replaced by
   /// the last good ones until they make a fault). Returns the readings the frame goes
   /// on with, packed as `sensorLast`.
   @inline(never)
-  static func watchCells(_ engine: inout ForceEngine, _ packed: UInt32) -> UInt32 {
-    if engine.reviewCountdown == 0, engine.review() {
-      engine.noteFaults(changed: engine.faultCodes != engine.currentFaults)
-    }
+  static func screenCells(_ engine: inout ForceEngine, _ packed: UInt32) -> UInt32 {
     var left = UInt16(truncatingIfNeeded: packed)
     var right = UInt16(truncatingIfNeeded: packed >> 16)
     let last = engine.sensorLast
-    if ForceEngine.outside(packed, engine.aboveOpen, engine.belowRail) {
-      let config = engine.sensing
-      let leftChanged = engine.leftHealth.screen(&left, lastGood: UInt16(truncatingIfNeeded: last), config)
-      let rightChanged = engine.rightHealth.screen(&right, lastGood: UInt16(truncatingIfNeeded: last >> 16), config)
-      engine.noteFaults(changed: leftChanged || rightChanged)
-    }
+    let config = engine.sensing
+    let leftChanged = engine.leftHealth.screen(&left, lastGood: UInt16(truncatingIfNeeded: last), config)
+    let rightChanged = engine.rightHealth.screen(&right, lastGood: UInt16(truncatingIfNeeded: last >> 16), config)
+    // A cell whose fault cleared starts counting its still windows afresh.
+    if leftChanged && engine.leftHealth.fault == .none { engine.stillWindows &= 0b1010 }
+    if rightChanged && engine.rightHealth.fault == .none { engine.stillWindows &= 0b0101 }
+    engine.noteFaults(changed: leftChanged || rightChanged)
     let good = UInt32(left) | UInt32(right) << 16
     engine.sensorChanged |= good ^ last
     engine.sensorLast = good
@@ -73,27 +81,50 @@ extension ForceEngine {
   /// Both cells' faults as their health has them.
   var currentFaults: CellFaults { CellFaults(left: leftHealth.fault, right: rightHealth.fault) }
 
-  /// Reviews the window that just ended: stuck cells, then, when idle for
-  /// `SensorConfig.settleMs`, the rest levels (`trackRest`). Returns whether a cell's
-  /// fault or open level changed.
+  /// Reviews the window that just ended: glitches forgotten, the cells' still windows,
+  /// stuck cells, then, when idle for `SensorConfig.settleMs`, the rest noise and the
+  /// rest levels (`trackRest`). Returns whether a cell's fault or open level changed.
   mutating func review() -> Bool {
-    reviewCountdown = sensing.reviewFrames
+    nextReview = frame &+ UInt32(sensing.reviewFrames)
+    let changed = sensorChanged
+    sensorChanged = 0
+    let leftChanged = changed & 0xFFFF != 0
+    let rightChanged = changed >> 16 != 0
+    // Both cells' last two windows at once: bit 0 (left) and 1 (right) set when the
+    // cell did not change in this window, bits 2 and 3 in the one before.
+    stillWindows = (stillWindows << 2 | (leftChanged ? 0 : 1) | (rightChanged ? 0 : 2)) & 0xF
+    leftHealth.forgetGlitch()
+    rightHealth.forgetGlitch()
     let idle = zone == .idle && onsetCount == 0 && !holding
     if !idle { lastActiveFrame = frame }
     let settled = idle && frame &- lastActiveFrame >= UInt32(sensing.settleFrames)
-    let changed = sensorChanged
-    sensorChanged = 0
-    let detecting = sensing.declareFrames != 0
-    var moved = false
-    if leftHealth.review(changed: changed & 0xFFFF != 0, settled: settled) && detecting {
-      leftHealth.declareStuck(at: UInt16(truncatingIfNeeded: sensorLast))
-      moved = true
+    if settled {
+      leftHealth.noteRest(changed: leftChanged)
+      rightHealth.noteRest(changed: rightChanged)
     }
-    if rightHealth.review(changed: changed >> 16 != 0, settled: settled) && detecting {
-      rightHealth.declareStuck(at: UInt16(truncatingIfNeeded: sensorLast >> 16))
-      moved = true
+    var moved = false
+    let stillTwice = stillWindows & stillWindows >> 2  // SensorConfig.stuckReviews = 2
+    if stillTwice != 0 && leftHealth.restNoise | rightHealth.restNoise >= SensorConfig.noiseReviews
+      && sensing.declareFrames != 0
+    {
+      moved = ForceEngine.declareStuck(&self, stillTwice)
     }
     if settled && sensing.stepCredit != 0 { moved = ForceEngine.trackRest(&self) || moved }
+    return moved
+  }
+
+  /// Declares stuck each cell of `stillTwice` (bit 0 left, bit 1 right) that may be.
+  @inline(never)
+  static func declareStuck(_ engine: inout ForceEngine, _ stillTwice: UInt8) -> Bool {
+    var moved = false
+    if stillTwice & 1 != 0 && engine.leftHealth.mayBeStuck {
+      engine.leftHealth.declareStuck(at: UInt16(truncatingIfNeeded: engine.sensorLast))
+      moved = true
+    }
+    if stillTwice & 2 != 0 && engine.rightHealth.mayBeStuck {
+      engine.rightHealth.declareStuck(at: UInt16(truncatingIfNeeded: engine.sensorLast >> 16))
+      moved = true
+    }
     return moved
   }
 
@@ -170,6 +201,7 @@ extension ForceEngine {
       engine.leftHealth.shift = leftShift
       engine.rightHealth.shift = rightShift
       engine.faultCodes = .none
+      engine.stillWindows = 0
       if engine.holding {
         engine.holding = false
         engine.leftFilter.reset()

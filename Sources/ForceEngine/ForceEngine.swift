@@ -19,9 +19,8 @@ public struct ForceEngine {
   var reverse = false
   var paused = false
   var fallStartActive = false
-  // Sensor health (Docs/sensor-faults.md): the frame's only costs are the countdown
-  // to the next review, one range test per cell and the change bits.
-  var reviewCountdown: UInt8 = 1
+  // Sensor health (Docs/sensor-faults.md): the frame's only costs are the test for
+  // the next review, one range test of both cells and the change bits.
   /// A cell's fault holds the engine.
   var holding = false
   /// Both cells' faults (kept packed: the frame's output reads one byte).
@@ -29,11 +28,11 @@ public struct ForceEngine {
   /// Both cells' ranges of good readings (each cell's open level to the rail), as two
   /// biases for the packed readings: a reading is good when its half of `packed +
   /// aboveOpen` has bit 15 set and its half of `packed + belowRail` has it clear
-  /// (`outside`). `aboveOpen` 0 sends every frame to `watchCells`: while screening, and
+  /// (`outside`). `aboveOpen` 0 sends every frame to `screenCells`: while screening, and
   /// at power-up and after new parameters, when `noteFaults` arms the cells first.
   var aboveOpen: UInt32 = 0
   var belowRail: UInt32 = 0
-  /// Events `watchCells` raised this frame, merged at the frame's end.
+  /// Events the review or the screening raised this frame, merged by `screenCells`'s frame.
   var healthEvents: UInt16 = 0
 
   // Signal chain.
@@ -49,6 +48,8 @@ public struct ForceEngine {
   // Value model.
   var position: ValuePosition
   var frame: UInt32 = 0
+  /// The frame of the next review of the cells' health.
+  var nextReview: UInt32 = 1
 
   // Per touch.
   var touchStart = ValuePosition(value: 0)
@@ -69,6 +70,8 @@ public struct ForceEngine {
   var leftHealth = CellHealth()
   var rightHealth = CellHealth()
   var lastActiveFrame: UInt32 = 0
+  /// Which cells did not change in the last two review windows (`review`).
+  var stillWindows: UInt8 = 0
 
   /// Bytes of the engine's state that hold the constants derived from the parameters
   /// (a figure `Tools/bench-engine` reports).
@@ -111,7 +114,7 @@ public struct ForceEngine {
     activationPosition = ValuePosition(value: 0)
     fallStartFrame = 0
     fallStartPosition = ValuePosition(value: 0)
-    reviewCountdown = 1
+    nextReview = 1
     holding = false
     faultCodes = .none
     aboveOpen = 0
@@ -122,6 +125,7 @@ public struct ForceEngine {
     leftHealth = CellHealth()
     rightHealth = CellHealth()
     lastActiveFrame = 0
+    stillWindows = 0
   }
 
   /// Applies new (validated) parameters live. The position is kept, brought inside
@@ -147,10 +151,11 @@ public struct ForceEngine {
 
     // Docs/sensor-faults.md: review the window, screen the readings, hold on a fault.
     var packed = UInt32(rawLeft) | UInt32(rawRight) << 16
-    reviewCountdown &-= 1
-    if reviewCountdown == 0 || ForceEngine.outside(packed, aboveOpen, belowRail) {
-      packed = ForceEngine.watchCells(&self, packed)
+    if frame == nextReview { ForceEngine.reviewCells(&self) }
+    if ForceEngine.outside(packed, aboveOpen, belowRail) {
+      packed = ForceEngine.screenCells(&self, packed)
       if holding { return holdFrame() }
+      if healthEvents != 0 { mergeHealthEvents(&events) }
     } else {
       sensorChanged |= packed ^ sensorLast
       sensorLast = packed
@@ -180,12 +185,9 @@ public struct ForceEngine {
     // The frame only sets event bits; each payload is the state its event left
     // behind, filled in here (fewer live values on the way: fewer spills on Thumb).
     if events.contains(.touchDown) { events.velocity = onsetVelocity }
-    if events.contains(.direction) { events.direction = direction }
-    if events.contains(.boost) { events.boostOn = boosted }
-    if events.mask & (EngineEvents.Kind.value.rawValue | EngineEvents.Kind.commit.rawValue) != 0 {
-      events.value = position.value
-    }
-    if healthEvents != 0 { mergeHealthEvents(&events) }
+    events.direction = direction
+    events.boostOn = boosted
+    events.value = position.value
     previousForce = force
     return FrameOutput(
       force: Int16(truncatingIfNeeded: force), state: frameState, direction: direction,
@@ -346,7 +348,7 @@ public struct ForceEngine {
   /// the host, curve or not.
   @inline(never)
   static func shapeCells(_ engine: inout ForceEngine, _ left: Int32, _ right: Int32) -> (Int32, Int32) {
-    (engine.config.left.shaped(left), engine.config.right.shaped(right))
+    (engine.config.leftShape.shaped(left), engine.config.rightShape.shaped(right))
   }
 
   /// Force fell from the rate zones back below rest (still touching).

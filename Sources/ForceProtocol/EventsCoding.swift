@@ -10,12 +10,17 @@ enum EventsCoding {
 
   static func encode<W: ByteSink>(_ events: EngineEvents, into writer: inout W) throws(ProtocolError) {
     try writer.u16(events.mask)
+    // The payloads of the kinds that happened; the engine's direction, boost and value
+    // of the others are sent as 0 (the `fault` payload is the engine's faults whenever
+    // it sets them).
+    let mask = events.mask
     try writer.u8(events.velocity)
-    var flags: UInt8 = events.direction == .down ? 1 : 0
-    if events.boostOn { flags |= 2 }
+    var flags: UInt8 = mask & EngineEvents.Kind.direction.rawValue != 0 && events.direction == .down ? 1 : 0
+    if mask & EngineEvents.Kind.boost.rawValue != 0 && events.boostOn { flags |= 2 }
     flags |= events.faults.rawValue << 2
     try writer.u8(flags)
-    try writer.i32(events.value)
+    try writer.i32(
+      mask & (EngineEvents.Kind.value.rawValue | EngineEvents.Kind.commit.rawValue) != 0 ? events.value : 0)
   }
 
   static func decode(from reader: inout ByteReader) throws(ProtocolError) -> EngineEvents {

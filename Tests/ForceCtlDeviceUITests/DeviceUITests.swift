@@ -181,9 +181,9 @@ struct ForceCtlDeviceUITests {
     #expect(proposal.leftGain == Int32((1000.0 * 1000 / (540 - 49)).rounded()))
     #expect(proposal.rightGain == Int32((1000.0 * 1000 / (860 - 70)).rounded()))
     #expect(proposal.batch.count == 4)
-    let cell = CellCalibration(offset: proposal.leftOffset, gain: proposal.leftGain, curve: 0, sensitivity: .normal)
-    #expect(abs(cell.apply(540) - 1000) <= 2)  // a firm press reads ~full scale
-    #expect(cell.apply(43) == 0)  // rest noise reads 0
+    let cell = CellCalibration(offset: proposal.leftOffset, gain: proposal.leftGain)
+    #expect(abs(cell.linear(540) - 1000) <= 2)  // a firm press reads ~full scale
+    #expect(cell.linear(43) == 0)  // rest noise reads 0
     do {
       _ = try CalibrationProposal.from(rest: rest, left: rest, right: right)
       Issue.record("a press that reads like rest was accepted")

@@ -17,6 +17,7 @@ import Testing
     "EngineEvents.Kind.count let count", "EngineEvents.boostOn var boostOn", "EngineEvents.contains func contains(_:)",
     "EngineEvents.direction var direction", "EngineEvents.init init()", "EngineEvents.isEmpty var isEmpty",
     "EngineEvents.mask var mask", "EngineEvents.value var value", "EngineEvents.velocity var velocity",
+    "EngineEvents.== func ==(_:_:)",
     "EngineState enum EngineState", "EngineState.name var name",
     "ForceEngine struct ForceEngine", "ForceEngine.apply func apply(_:)",
     "ForceEngine.derivedConfigurationBytes var derivedConfigurationBytes", "ForceEngine.direction var direction",

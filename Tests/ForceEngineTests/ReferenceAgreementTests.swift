@@ -182,8 +182,10 @@ struct AgreementChecker {
     let ref = reference.step(left: rawLeft, right: rawRight)
 
     // Force bound, carried through the filter.
-    let calibrationLeft = abs(Double(engine.config.left.apply(rawLeft)) - ref.calibratedLeft)
-    let calibrationRight = abs(Double(engine.config.right.apply(rawRight)) - ref.calibratedRight)
+    let calibrationLeft = abs(
+      Double(engine.config.leftShape.shaped(engine.config.left.linear(rawLeft))) - ref.calibratedLeft)
+    let calibrationRight = abs(
+      Double(engine.config.rightShape.shaped(engine.config.right.linear(rawRight))) - ref.calibratedRight)
     let mismatch = abs(alphaEngine - alphaExact)
     leftBound =
       (1 - alphaEngine) * leftBound + alphaEngine * calibrationLeft

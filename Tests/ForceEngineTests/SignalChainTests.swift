@@ -5,9 +5,11 @@ import Testing
 
 @Suite struct SignalChainTests {
   @Test func defaultCalibrationIsIdentity() {
-    let cell = CellCalibration(offset: 0, gain: 1000, curve: 0, sensitivity: .normal)
+    let cell = CellCalibration(offset: 0, gain: 1000)
+    let shape = CellShape(curve: 0, sensitivity: .normal)
+    #expect(!shape.shapes)
     for raw in [0, 1, 30, 205, 512, 818, 1023] {
-      #expect(cell.apply(UInt16(raw)) == Int32(raw))
+      #expect(shape.shaped(cell.linear(UInt16(raw))) == Int32(raw))
     }
   }
 
@@ -24,21 +26,22 @@ import Testing
   }
 
   @Test func offsetAndGainScaleAndClamp() {
-    let cell = CellCalibration(offset: 100, gain: 1500, curve: 0, sensitivity: .normal)
-    #expect(cell.apply(50) == 0)  // below the offset clamps to 0
-    #expect(cell.apply(100) == 0)
-    #expect(cell.apply(300) == 300)  // (300 − 100) × 1.5
-    #expect(cell.apply(782) == 1023)  // 682 × 1.5 = 1023
-    #expect(cell.apply(1023) == 1023)  // clamped
+    let cell = CellCalibration(offset: 100, gain: 1500)
+    #expect(cell.linear(50) == 0)  // below the offset clamps to 0
+    #expect(cell.linear(100) == 0)
+    #expect(cell.linear(300) == 300)  // (300 − 100) × 1.5
+    #expect(cell.linear(782) == 1023)  // 682 × 1.5 = 1023
+    #expect(cell.linear(1023) == 1023)  // clamped
   }
 
   @Test func sensitivityScalesAndSaturates() {
-    let light = CellCalibration(offset: 0, gain: 1000, curve: 0, sensitivity: .light)
-    let firm = CellCalibration(offset: 0, gain: 1000, curve: 0, sensitivity: .firm)
-    #expect(light.apply(400) == 500)  // × 60/48
-    #expect(light.apply(900) == 1023)  // saturates
-    #expect(firm.apply(600) == 500)  // × 60/72
-    #expect(firm.apply(1023) == 852)
+    let light = CellShape(curve: 0, sensitivity: .light)
+    let firm = CellShape(curve: 0, sensitivity: .firm)
+    #expect(light.shapes && firm.shapes)
+    #expect(light.shaped(400) == 500)  // × 60/48
+    #expect(light.shaped(900) == 1023)  // saturates
+    #expect(firm.shaped(600) == 500)  // × 60/72
+    #expect(firm.shaped(1023) == 852)
   }
 
   @Test func linearizationCurveKeepsEndsAndLiftsTheMiddle() {
