@@ -84,6 +84,7 @@ extension ForceEngine {
   /// Reviews the window that just ended: glitches forgotten, the cells' still windows,
   /// stuck cells, then, when idle for `SensorConfig.settleMs`, the rest noise and the
   /// rest levels (`trackRest`). Returns whether a cell's fault or open level changed.
+  @inline(__always)  // into `reviewCells`, its one caller
   mutating func review() -> Bool {
     nextReview = frame &+ UInt32(sensing.reviewFrames)
     let changed = sensorChanged

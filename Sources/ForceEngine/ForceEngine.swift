@@ -150,18 +150,20 @@ public struct ForceEngine {
     let valueBefore = position.value
 
     // Docs/sensor-faults.md: review the window, screen the readings, hold on a fault.
-    var packed = UInt32(rawLeft) | UInt32(rawRight) << 16
+    var rawLeft = rawLeft
+    var rawRight = rawRight
+    let packed = UInt32(rawLeft) | UInt32(rawRight) << 16
     if frame == nextReview { ForceEngine.reviewCells(&self) }
     if ForceEngine.outside(packed, aboveOpen, belowRail) {
-      packed = ForceEngine.screenCells(&self, packed)
+      let good = ForceEngine.screenCells(&self, packed)
       if holding { return holdFrame() }
       if healthEvents != 0 { mergeHealthEvents(&events) }
+      rawLeft = UInt16(truncatingIfNeeded: good)
+      rawRight = UInt16(truncatingIfNeeded: good >> 16)
     } else {
       sensorChanged |= packed ^ sensorLast
       sensorLast = packed
     }
-    let rawLeft = UInt16(truncatingIfNeeded: packed)
-    let rawRight = UInt16(truncatingIfNeeded: packed >> 16)
 
     // Docs/signal-chain.md: calibrate, sensitivity, smooth, total.
     var left = config.left.linear(rawLeft)
