@@ -27,6 +27,7 @@ enum { UP, DOWN };
 #define REVIEW_MS 30
 #define SETTLE_MS 500
 #define CLEAR_MS 50
+#define LOOSE_CLEAR_MS 90
 #define BAND 16
 #define STEADY 4
 #define NOISE_REVIEWS 4
@@ -55,6 +56,7 @@ static void init_sensor(peer_sensor *sensor, const int32_t *p) {
   sensor->review_frames = (uint8_t)review;
   sensor->declare_frames = p[P_FAULT_MS] == 0 ? 0 : (uint8_t)sensor_frames(p[P_FAULT_MS], rate);
   sensor->clear_frames = (uint8_t)sensor_frames(CLEAR_MS, rate);
+  sensor->loose_clear_frames = (uint8_t)sensor_frames(LOOSE_CLEAR_MS, rate);
   sensor->settle_frames = (uint16_t)sensor_frames(SETTLE_MS, rate);
   /* Rest tracking's token bucket: credit per review, cost per one-count step. */
   sensor->step_credit = (int16_t)(review * p[P_BASELINE_RATE]);
@@ -175,11 +177,18 @@ static int screen_cell(peer_health *h, uint16_t *raw, uint16_t last_good, const 
     }
     return 0;
   }
+  uint8_t broken = h->bad_frames;
   h->bad_frames = 0;
+  if (broken >= 2 && (h->fault == PEER_CELL_NONE || h->fault == PEER_CELL_DRIFTED)) {
+    /* back after a break of two frames or more, shorter than fault_ms: a loose contact */
+    h->fault = PEER_CELL_INTERMITTENT;
+    return 1;
+  }
   if (!holds(h->fault)) return 0;
   if (h->fault == PEER_CELL_STUCK && *raw == h->stuck_at && h->good_frames == 0) return 0;
   h->good_frames++;
-  if (h->good_frames < config->clear_frames) return 0;
+  if (h->good_frames < (h->fault == PEER_CELL_INTERMITTENT ? config->loose_clear_frames : config->clear_frames))
+    return 0;
   h->fault = PEER_CELL_NONE;
   h->good_frames = 0;
   h->still_reviews = 0;

@@ -43,11 +43,18 @@ struct CellHealth: Equatable {
       }
       return false
     }
+    let broken = badFrames
     badFrames = 0
+    if broken >= 2 && (fault == .none || fault == .drifted) {
+      // Back after a break of two frames or more, shorter than `fault_ms`: a loose
+      // contact (a converter's glitch lasts one sample).
+      fault = .intermittent
+      return true
+    }
     guard fault.holds else { return false }
     if fault == .stuck && raw == stuckAt && goodFrames == 0 { return false }
     goodFrames &+= 1
-    guard goodFrames >= config.clearFrames else { return false }
+    guard goodFrames >= (fault == .intermittent ? config.looseClearFrames : config.clearFrames) else { return false }
     fault = .none
     goodFrames = 0
     return true  // the engine forgets the cell's still windows (`ForceEngine.screenCells`)

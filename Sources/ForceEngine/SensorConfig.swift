@@ -7,6 +7,10 @@ struct SensorConfig: Equatable {
   static let settleMs: Int32 = 500
   /// Good frames that clear a fault.
   static let clearMs: Int32 = 50
+  /// Good frames that clear a loose contact: longer than the gaps between its breaks
+  /// (tens of ms), so it does not clear and return within one bout, and within the
+  /// 100 ms a recovered cell has to clear in.
+  static let looseClearMs: Int32 = 90
   /// A rest reading this far below the learned offset pulls it down (the offset sits
   /// above the rest mean by the calibration's noise margin).
   static let band: Int32 = 16
@@ -27,6 +31,7 @@ struct SensorConfig: Equatable {
   /// Bad frames in a row that make a fault; 0: fault detection off.
   var declareFrames: UInt8
   var clearFrames: UInt8
+  var looseClearFrames: UInt8
   var settleFrames: UInt16
   /// Rest tracking's credit per review and the cost of a one-count step: a token
   /// bucket that allows `baseline_rate` steps a second (credit = review frames ×
@@ -41,6 +46,7 @@ struct SensorConfig: Equatable {
     reviewFrames = 0
     declareFrames = 0
     clearFrames = 0
+    looseClearFrames = 0
     settleFrames = 0
     stepCredit = 0
     stepCost = 0
@@ -66,6 +72,7 @@ struct SensorConfig: Equatable {
     let faultMs = p[.faultMs]
     declareFrames = faultMs == 0 ? 0 : UInt8(truncatingIfNeeded: SensorConfig.frames(faultMs, rate: rate))
     clearFrames = UInt8(truncatingIfNeeded: SensorConfig.frames(SensorConfig.clearMs, rate: rate))
+    looseClearFrames = UInt8(truncatingIfNeeded: SensorConfig.frames(SensorConfig.looseClearMs, rate: rate))
     settleFrames = UInt16(truncatingIfNeeded: SensorConfig.frames(SensorConfig.settleMs, rate: rate))
     stepCredit = Int16(truncatingIfNeeded: review &* p[.baselineRate])  // ≤ 30 × 30
     stepCost = Int16(truncatingIfNeeded: rate)

@@ -120,6 +120,9 @@ import Testing
     #expect(boosts >= 2, "boost events while held still: \(boosts)")  // on and off again: chatter
   }
 
+  /// Random gestures per fault kind in the property test.
+  static let gesturesPerKind: UInt64 = 1000
+
   /// The kinds the engine must hold for, and how the sensor model makes them.
   static let kinds = ["open", "railed", "stuck", "intermittent"]
 
@@ -196,22 +199,32 @@ import Testing
     return outcome
   }
 
-  /// 1 000 random gestures, 250 per kind: each fault is reported within 100 ms, holds
+  /// 4 000 random gestures, 1 000 per kind: each fault is reported within 100 ms, holds
   /// the value (at most one step; for a stuck cell, whose first frames look like a
   /// steady press, and a loose one, which reads well between its breaks, at most one
   /// step beyond what the same gesture without the fault moved), clears within
   /// 100 ms of the cell's recovery, and the next press picks again.
+  ///
+  /// The one known miss, measured and left open in Docs/sensor-faults.md: a loose
+  /// contact whose first breaks are shorter than a frame passes unseen between
+  /// samples until a later break: 11 of 1 000 `intermittent` gestures are reported
+  /// after 100 ms (the latest at 135 ms). The test allows 1.5 %, none after 150 ms.
   @Test(arguments: kinds)
   func everyFaultIsReportedHeldAndCleared(kind: String) throws {
     var failures: [String] = []
-    for seed in UInt64(1)...250 {
+    var late: [String] = []
+    for seed in UInt64(1)...Self.gesturesPerKind {
       let o = try Self.run(kind: kind, seed: seed)
       guard let reported = o.reportedAfterMs else {
         failures.append("seed \(seed): never reported")
         continue
       }
       let allowed: Int32 = kind == "stuck" || kind == "intermittent" ? o.movedDuringFaultClean + 1 : 1
-      if reported > 100 { failures.append("seed \(seed): reported after \(reported) ms") }
+      if kind == "intermittent" && reported > 100 && reported <= 150 {
+        late.append("seed \(seed): reported after \(reported) ms")
+      } else if reported > 100 {
+        failures.append("seed \(seed): reported after \(reported) ms")
+      }
       if o.movedDuringFault > allowed { failures.append("seed \(seed): moved \(o.movedDuringFault) during the fault") }
       guard let cleared = o.clearedAfterMs else {
         failures.append("seed \(seed): never cleared")
@@ -220,13 +233,11 @@ import Testing
       if cleared > 100 { failures.append("seed \(seed): cleared after \(cleared) ms") }
       if !o.pickedAgain { failures.append("seed \(seed): the next press did not pick") }
     }
-    // Open, railed and stuck meet every bound in every gesture. Known misses, measured,
-    // left open in Docs/sensor-faults.md: a loose contact's breaks shorter than a frame
-    // pass unseen between samples, so 10 of 250 are reported after 100 ms (the latest
-    // at 154 ms).
-    let knownMisses = ["open": 0, "railed": 0, "stuck": 0, "intermittent": 10]
     #expect(
-      failures.count <= knownMisses[kind]!,
-      "\(kind): \(failures.count) of 250: \(failures.prefix(8).joined(separator: "; "))")
+      failures.isEmpty,
+      "\(kind): \(failures.count) of \(Self.gesturesPerKind): \(failures.prefix(8).joined(separator: "; "))")
+    #expect(
+      late.count * 1000 <= Int(Self.gesturesPerKind) * 15,
+      "\(kind): \(late.count) of \(Self.gesturesPerKind) late: \(late.prefix(8).joined(separator: "; "))")
   }
 }

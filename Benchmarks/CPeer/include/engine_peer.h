@@ -61,6 +61,7 @@ typedef struct {
   uint8_t review_frames;  /* frames between two reviews */
   uint8_t declare_frames; /* bad frames in a row that make a fault; 0: detection off */
   uint8_t clear_frames;   /* good frames that clear a fault */
+  uint8_t loose_clear_frames; /* good frames that clear a loose contact (intermittent) */
   uint16_t settle_frames; /* frames since the last touch before the rest is followed */
   int16_t step_credit;    /* rest tracking's credit per review; 0: tracking off */
   int16_t step_cost;      /* the credit a one-count rest step costs (sample_rate_hz) */
