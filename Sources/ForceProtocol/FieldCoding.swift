@@ -22,6 +22,12 @@ extension ByteSink {
 
   /// Writes the value.
   @inline(__always)
+  public mutating func i16(_ value: inout Int16, _ name: StaticString, _ meaning: StaticString)
+    throws(ProtocolError)
+  { try i16(value) }
+
+  /// Writes the value.
+  @inline(__always)
   public mutating func i32(_ value: inout Int32, _ name: StaticString, _ meaning: StaticString)
     throws(ProtocolError)
   { try i32(value) }
@@ -69,6 +75,12 @@ extension ByteReader: FieldVisitor {
   public mutating func u32(_ value: inout UInt32, _ name: StaticString, _ meaning: StaticString)
     throws(ProtocolError)
   { value = try u32() }
+
+  /// Reads the value.
+  @inline(__always)
+  public mutating func i16(_ value: inout Int16, _ name: StaticString, _ meaning: StaticString)
+    throws(ProtocolError)
+  { value = try i16() }
 
   /// Reads the value.
   @inline(__always)

@@ -13,6 +13,8 @@ public protocol FieldVisitor {
   mutating func u16(_ value: inout UInt16, _ name: StaticString, _ meaning: StaticString) throws(ProtocolError)
   /// An unsigned 32-bit value.
   mutating func u32(_ value: inout UInt32, _ name: StaticString, _ meaning: StaticString) throws(ProtocolError)
+  /// A signed 16-bit value.
+  mutating func i16(_ value: inout Int16, _ name: StaticString, _ meaning: StaticString) throws(ProtocolError)
   /// A signed 32-bit value.
   mutating func i32(_ value: inout Int32, _ name: StaticString, _ meaning: StaticString) throws(ProtocolError)
   /// A u16 that a later firmware appended: a body that ends before it decodes as 0.

@@ -18,6 +18,6 @@ public struct StreamStart: ProtocolFields, Equatable, Sendable {
   /// The fields, in wire order.
   public mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) {
     try v.u16(&decimation, "decimation", "one `telemetry` frame every this many engine frames; 0 = none")
-    try v.flag(&events, "flags", "bit 0: send `event` frames; bits 1–7 reserved, must be 0")
+    try v.flag(&events, "events", "bit 0: send `event` frames; bits 1–7 reserved, must be 0")
   }
 }
