@@ -55,6 +55,12 @@ extension ByteSink {
   public mutating func text(_ value: inout ShortText, _ name: StaticString, _ meaning: StaticString)
     throws(ProtocolError)
   { try value.encode(into: &self) }
+
+  /// Writes the part's bytes.
+  @inline(__always)
+  public mutating func packed<Part: PackedPart>(
+    _ whole: inout Part.Whole, _ part: Part.Type, _ name: StaticString, _ meaning: StaticString
+  ) throws(ProtocolError) { try Part.encode(whole, into: &self) }
 }
 
 extension ByteReader: FieldVisitor {
@@ -119,6 +125,12 @@ extension ByteReader: FieldVisitor {
   public mutating func text(_ value: inout ShortText, _ name: StaticString, _ meaning: StaticString)
     throws(ProtocolError)
   { value = try ShortText.decode(from: &self) }
+
+  /// Reads the part's bytes.
+  @inline(__always)
+  public mutating func packed<Part: PackedPart>(
+    _ whole: inout Part.Whole, _ part: Part.Type, _ name: StaticString, _ meaning: StaticString
+  ) throws(ProtocolError) { try Part.decode(&whole, from: &self) }
 
   /// Throws `error` unless `valid`.
   @inline(__always)

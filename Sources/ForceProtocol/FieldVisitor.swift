@@ -29,6 +29,13 @@ public protocol FieldVisitor {
   /// A `text`: a u8 length (0…32), then that many UTF-8 bytes.
   mutating func text(_ value: inout ShortText, _ name: StaticString, _ meaning: StaticString)
     throws(ProtocolError)
+  /// Fields of `whole` that share their bytes on the wire (a packed word, a flags
+  /// byte): `Part` writes and reads the bytes, the page and the tables see its fields.
+  mutating func packed<Part: PackedPart>(
+    _ whole: inout Part.Whole, _ part: Part.Type, _ name: StaticString, _ meaning: StaticString
+  ) throws(ProtocolError)
+  /// A value the page shows, worked out from the fields; not on the wire.
+  mutating func derived(_ value: Int32, _ name: StaticString) throws(ProtocolError)
   /// A rule a decoded body must keep: decoders throw `error` when `valid` is false, the
   /// other visitors ignore it.
   mutating func require(_ valid: Bool, else error: ProtocolError) throws(ProtocolError)
@@ -38,6 +45,27 @@ extension FieldVisitor {
   /// Only decoders check rules.
   @inline(__always)
   public mutating func require(_ valid: Bool, else error: ProtocolError) throws(ProtocolError) {}
+
+  /// Only the page's rows show derived values.
+  @inline(__always)
+  public mutating func derived(_ value: Int32, _ name: StaticString) throws(ProtocolError) {}
+}
+
+/// Fields that share bytes on the wire, written and read by hand: the telemetry word,
+/// an event's flags byte. `fields` declares them one by one for the page.
+public protocol PackedPart {
+  /// The message (or block) that holds the fields.
+  associatedtype Whole
+  /// Bytes on the wire.
+  static var size: Int { get }
+  /// The wire type, as Protocol.md's table names it.
+  static var type: StaticString { get }
+  /// Writes the bytes.
+  static func encode<W: ByteSink>(_ whole: Whole, into writer: inout W) throws(ProtocolError)
+  /// Reads the bytes into `whole`'s fields.
+  static func decode(_ whole: inout Whole, from reader: inout ByteReader) throws(ProtocolError)
+  /// Visits the fields one by one.
+  static func fields<V: FieldVisitor>(_ whole: inout Whole, _ visitor: inout V) throws(ProtocolError)
 }
 
 /// A message body declared once, as its fields in wire order (`fields(_:)`); encoding

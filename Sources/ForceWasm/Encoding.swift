@@ -69,12 +69,12 @@ func readMessage(type raw: UInt8) throws(ProtocolError) -> Message {
   case .info: return .info(try readRow())
   case .paramDescription: return .paramDescription(try readRow())
   case .ack: return .ack(try readRow())
-  case .injectResult: return .injectResult(try readRow(InjectResultRow.self).message)
+  case .injectResult: return .injectResult(try readRow())
   case .benchResult: return .benchResult(try readRow())
   case .paramLoaded: return .paramLoaded(try readRow())
   case .statsReport: return .statsReport(try readRow())
-  case .telemetry: return .telemetry(try readRow(TelemetryRow.self).message)
-  case .event: return .event(try readRow(EventRow.self).message)
+  case .telemetry: return .telemetry(try readRow())
+  case .event: return .event(try readRow())
   case .error: return .error(try readRow())
   }
 }

@@ -18,12 +18,12 @@ nonisolated(unsafe) var offline = OfflineEngine()
 @_cdecl("fp_engine_reset")
 public func fpEngineReset() { offline.engine = ForceEngine(parameters: offline.parameters) }
 
-/// Runs one frame; writes force, state, direction, value, fraction, unitsPerItem,
-/// positionMilli and the five event fields. Readings are clamped to 0…1023.
+/// Runs one frame; writes its output as an `injectResult` of sample 0 (`fp_layout`).
+/// Readings are clamped to 0…1023.
 @_expose(wasm, "fp_engine_step")
 @_cdecl("fp_engine_step")
 public func fpEngineStep(_ left: Int32, _ right: Int32) {
-  putRow(OutputRow(offline.engine.step(left: reading(left), right: reading(right))))
+  putRow(InjectResult(index: 0, output: offline.engine.step(left: reading(left), right: reading(right))))
 }
 
 func reading(_ value: Int32) -> UInt16 { UInt16(max(0, min(1023, value))) }

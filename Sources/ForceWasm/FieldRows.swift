@@ -1,7 +1,7 @@
 import ForceProtocol
 
-// A message's declared fields (`ProtocolFields.fields`, or `PageRows.rows` below) as
-// the page's row of Int32 fields, in declaration order: `RowWriter` fills the row
+// A message's declared fields (`ProtocolFields.fields`) as the page's row of Int32
+// fields, in declaration order (a packed part's fields one by one, derived values too): `RowWriter` fills the row
 // from a message, `RowReader` builds a message from it, and `RowNames` lists the
 // fields' names and kinds for Web/js/wire.js (`fp_layout`). A text field's row entry
 // is its length; its bytes go to the text area, one text after another.
@@ -27,6 +27,12 @@ struct RowWriter: FieldVisitor {
     out.put(Int32(value.count))
     textOffset = putText(value, at: textOffset)
   }
+
+  mutating func packed<Part: PackedPart>(
+    _ whole: inout Part.Whole, _ part: Part.Type, _ name: StaticString, _ meaning: StaticString
+  ) throws(ProtocolError) { try Part.fields(&whole, &self) }
+
+  mutating func derived(_ value: Int32, _ name: StaticString) { out.put(value) }
 }
 
 /// Reads a message from the fields (and the text area) JavaScript wrote.
@@ -73,6 +79,12 @@ struct RowReader: FieldVisitor {
     textOffset &+= Int(length)
   }
 
+  mutating func packed<Part: PackedPart>(
+    _ whole: inout Part.Whole, _ part: Part.Type, _ name: StaticString, _ meaning: StaticString
+  ) throws(ProtocolError) { try Part.fields(&whole, &self) }
+
+  mutating func derived(_ value: Int32, _ name: StaticString) { index &+= 1 }
+
   mutating func require(_ valid: Bool, else error: ProtocolError) throws(ProtocolError) {
     guard valid else { throw error }
   }
@@ -114,6 +126,10 @@ struct RowNames: FieldVisitor {
   mutating func text(_ value: inout ShortText, _ name: StaticString, _ meaning: StaticString) {
     put(name, "text")
   }
+  mutating func packed<Part: PackedPart>(
+    _ whole: inout Part.Whole, _ part: Part.Type, _ name: StaticString, _ meaning: StaticString
+  ) throws(ProtocolError) { try Part.fields(&whole, &self) }
+  mutating func derived(_ value: Int32, _ name: StaticString) { put(name, "int") }
 }
 
 /// Writes `message`'s declared fields.

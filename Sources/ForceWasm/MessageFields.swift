@@ -1,10 +1,9 @@
 import ForceEngine
 import ForceProtocol
 
-// Every message as a row of Int32 fields, in the order its declaration visits them:
-// `ProtocolFields.fields` (the message's own file in ForceProtocol) or, for the
-// messages whose wire layout is hand-written, PageRows.swift. `fp_layout` names them
-// for Web/js/wire.js. Two rows are lists instead:
+// Every message as a row of Int32 fields, in the order its declaration visits them
+// (`ProtocolFields.fields`, in the message's own file in ForceProtocol); `fp_layout`
+// names them for Web/js/wire.js. Two rows are lists instead:
 //
 //   paramSetBatch    count, id0, value0, id1, value1, …
 //   inject           resetFirst, endSession, count, left0, right0, …
@@ -37,12 +36,12 @@ func writeFields(_ message: Message) {
   case .info(let m): putRow(m)
   case .paramDescription(let m): putRow(m)
   case .ack(let m): putRow(m)
-  case .injectResult(let m): putRow(InjectResultRow(m))
+  case .injectResult(let m): putRow(m)
   case .benchResult(let m): putRow(m)
   case .paramLoaded(let m): putRow(m)
   case .statsReport(let m): putRow(m)
-  case .telemetry(let m): putRow(TelemetryRow(m))
-  case .event(let m): putRow(EventRow(m))
+  case .telemetry(let m): putRow(m)
+  case .event(let m): putRow(m)
   case .error(let m): putRow(m)
   }
 }
@@ -64,12 +63,19 @@ public func fpLayout(_ type: Int32) -> Int32 {
   case .info: return nameRow(DeviceInfo.self)
   case .paramDescription: return nameRow(ParamDescription.self)
   case .ack: return nameRow(Ack.self)
-  case .injectResult: return nameRow(InjectResultRow.self)
+  case .injectResult: return nameRow(InjectResult.self)
   case .benchResult: return nameRow(BenchResult.self)
   case .paramLoaded: return nameRow(ParamLoaded.self)
   case .statsReport: return nameRow(LinkStats.self)
-  case .telemetry: return nameRow(TelemetryRow.self)
-  case .event: return nameRow(EventRow.self)
+  case .telemetry: return nameRow(Telemetry.self)
+  case .event: return nameRow(EventReport.self)
   case .error: return nameRow(ErrorReply.self)
   }
+}
+
+/// `paramDescribe` and `paramGet`: the parameter id.
+struct ParameterRequestRow: ProtocolFields {
+  var id: UInt8 = 0
+
+  mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) { try v.u8(&id, "id", "") }
 }

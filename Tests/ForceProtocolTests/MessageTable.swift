@@ -1,8 +1,9 @@
 import ForceProtocol
 
 /// A message's table in Protocol.md (offset, field, type, meaning), written from its
-/// declaration (`ProtocolFields.fields`). After a text field the offsets count its
-/// bytes by name: `17 + board`.
+/// declaration (`ProtocolFields.fields`): a packed part is one row, derived values
+/// are not on the wire. After a text field the offsets count its bytes by name:
+/// `17 + board`.
 struct MessageTable: FieldVisitor {
   var rows = ["| offset | field | type | meaning |", "|---|---|---|---|"]
   var fixed = 0
@@ -49,4 +50,7 @@ struct MessageTable: FieldVisitor {
     row(name, "text", 1, meaning)
     texts.append("\(name)")
   }
+  mutating func packed<Part: PackedPart>(
+    _ whole: inout Part.Whole, _ part: Part.Type, _ name: StaticString, _ meaning: StaticString
+  ) { row(name, "\(Part.type)", Part.size, meaning) }
 }

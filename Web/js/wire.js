@@ -71,8 +71,8 @@ export class Wire {
         return { key: KEYS[field] ?? field, kind };
       });
     }
-    /** The offline engine's output fields: an `injectResult` without its index. */
-    this.output = this.layout.injectResult.slice(1);
+    /** The offline engine's output fields: an `injectResult`'s. */
+    this.output = this.layout.injectResult;
     /** The link counters of `statsReport`, in wire order. */
     this.linkStats = this.layout.statsReport.map(({ key }) => key);
   }
