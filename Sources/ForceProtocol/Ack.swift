@@ -1,5 +1,5 @@
 /// `ack` (0x84): a request succeeded and has nothing else to return.
-public struct Ack: Equatable, Sendable {
+public struct Ack: ProtocolFields, Equatable, Sendable {
   /// The type byte of the request acknowledged.
   public var requestType: UInt8
 
@@ -9,8 +9,11 @@ public struct Ack: Equatable, Sendable {
   /// An acknowledgement of a raw request type.
   public init(requestType: UInt8) { self.requestType = requestType }
 
-  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) { try writer.u8(requestType) }
+  /// No request.
+  public init() { requestType = 0 }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) { requestType = try reader.u8() }
+  /// The fields, in wire order.
+  public mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) {
+    try v.u8(&requestType, "requestType", "type of the acknowledged request")
+  }
 }

@@ -2,7 +2,7 @@
 /// report the time taken. The device runs it in short slices between its other work;
 /// meanwhile it answers every request but `hello` with `busy`, and `hello` ends the
 /// run early (its `benchResult` comes first, with the frames run so far).
-public struct BenchRequest: Equatable, Sendable {
+public struct BenchRequest: ProtocolFields, Equatable, Sendable {
   /// Most frames one request may ask for.
   public static let maxFrames: UInt32 = 1_000_000
   /// Engine frames to run (1…`maxFrames`).
@@ -11,14 +11,15 @@ public struct BenchRequest: Equatable, Sendable {
   /// A bench request.
   public init(frames: UInt32) { self.frames = frames }
 
-  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) { try writer.u32(frames) }
+  /// No frames (not a valid request).
+  public init() { frames = 0 }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    frames = try reader.u32()
-    guard frames > 0, frames <= BenchRequest.maxFrames else {
-      throw .fieldOutOfRange(offset: 0, value: Int32(bitPattern: frames))
-    }
+  /// The fields, in wire order.
+  public mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) {
+    try v.u32(&frames, "frames", "engine frames to run, 1…1 000 000")
+    try v.require(
+      frames > 0 && frames <= BenchRequest.maxFrames,
+      else: .fieldOutOfRange(offset: 0, value: Int32(bitPattern: frames)))
   }
 }
 
@@ -28,7 +29,7 @@ public struct BenchRequest: Equatable, Sendable {
 /// Every frame is timed on its own; `ticks` is the sum of those times, so
 /// `maxFrameTicks ≤ ticks`, `ticks == maxFrameTicks` when `frames` is 1, and
 /// `ticks ≥ frames` (a frame counts at least one tick).
-public struct BenchResult: Equatable, Sendable {
+public struct BenchResult: ProtocolFields, Equatable, Sendable {
   /// Engine frames run (fewer than requested when `hello` ended the run).
   public var frames: UInt32
   /// Ticks of the board's free-running counter spent in the engine, summed over the
@@ -57,22 +58,19 @@ public struct BenchResult: Equatable, Sendable {
     self.cpuDuty = cpuDuty
   }
 
-  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
-    try writer.u32(frames)
-    try writer.u32(ticks)
-    try writer.u32(tickHz)
-    try writer.u32(maxFrameTicks)
-    try writer.u16(stackHighWater)
-    try writer.u16(cpuDuty)
-  }
+  /// Nothing run.
+  public init() { self.init(frames: 0, ticks: 0, tickHz: 0, maxFrameTicks: 0) }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    frames = try reader.u32()
-    ticks = try reader.u32()
-    tickHz = try reader.u32()
-    maxFrameTicks = try reader.u32()
-    stackHighWater = reader.remaining >= 2 ? try reader.u16() : 0  // absent before protocol 2.1
-    cpuDuty = reader.remaining >= 2 ? try reader.u16() : 0  // absent from firmware before the duty
+  /// The fields, in wire order.
+  public mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) {
+    try v.u32(&frames, "frames", "engine frames run: as requested, or fewer when `hello` ended the run")
+    try v.u32(&ticks, "ticks", "ticks spent in the engine, the sum of the frames' times (saturates at `ffffffff`)")
+    try v.u32(&tickHz, "tickHz", "ticks per second of the counter")
+    try v.u32(&maxFrameTicks, "maxFrameTicks", "ticks of the slowest frame")
+    try v.laterU16(
+      &stackHighWater, "stackHighWater",
+      "deepest the stack has been since boot, in bytes, as in `info` (0: not measured)")
+    try v.laterU16(
+      &cpuDuty, "cpuDuty", "share of the last second the CPU was awake, as in `info` (0: not measured)")
   }
 }

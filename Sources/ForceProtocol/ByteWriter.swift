@@ -1,6 +1,7 @@
 /// Where message fields are written: a linear buffer (`ByteWriter`) or, on the device,
-/// a frame encoded straight into the transmit ring (`FrameWriter`).
-public protocol ByteSink {
+/// a frame encoded straight into the transmit ring (`FrameWriter`). As a
+/// `FieldVisitor` it encodes a message's fields (FieldCoding.swift).
+public protocol ByteSink: FieldVisitor {
   /// Appends one byte; throws instead of overrunning the destination.
   mutating func u8(_ byte: UInt8) throws(ProtocolError)
 }

@@ -7,7 +7,7 @@ import ForceEngine
 /// not a parameter its byte offset in the request body; the `FlashFailure` code for
 /// `flash`; the missing `Capabilities` bits for `unsupported`), value (i32, the
 /// rejected value, else 0).
-public struct ErrorReply: Equatable, Sendable {
+public struct ErrorReply: ProtocolFields, Equatable, Sendable {
   /// "No parameter" / "no detail".
   public static let none: UInt8 = 0xFF
 
@@ -95,21 +95,15 @@ public struct ErrorReply: Equatable, Sendable {
     code == .outOfRange ? ParameterRule(rawValue: detail) : nil
   }
 
-  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
-    try writer.u8(code.rawValue)
-    try writer.u8(requestType)
-    try writer.u8(parameter)
-    try writer.u8(detail)
-    try writer.i32(value)
-  }
+  /// An `unknownType` error for request type 0.
+  public init() { self.init(code: .unknownType, requestType: 0) }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    guard let code = ErrorCode(rawValue: try reader.u8()) else { throw .badValue }
-    self.code = code
-    requestType = try reader.u8()
-    parameter = try reader.u8()
-    detail = try reader.u8()
-    value = try reader.i32()
+  /// The fields, in wire order.
+  public mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) {
+    try v.code(&code, "code", "see the table")
+    try v.u8(&requestType, "requestType", "type of the failed request")
+    try v.u8(&parameter, "parameter", "parameter id, or `ff`")
+    try v.u8(&detail, "detail", "code-specific, or `ff`")
+    try v.i32(&value, "value", "the rejected value (of a parameter or a request field), else 0")
   }
 }

@@ -4,7 +4,7 @@ import ForceEngine
 ///
 /// Body: frame (u16, the same counter as telemetry) and the events (8 bytes: mask
 /// u16, velocity u8, flags u8 — bit 0 direction down, bit 1 boost on — value i32).
-public struct EventReport: Equatable, Sendable {
+public struct EventReport: ProtocolFields, Equatable, Sendable {
   /// Engine frame number, modulo 65536.
   public var frame: UInt16
   /// The events and their payloads.
@@ -16,14 +16,14 @@ public struct EventReport: Equatable, Sendable {
     self.events = events
   }
 
-  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
-    try writer.u16(frame)
-    try EventsCoding.encode(events, into: &writer)
-  }
+  /// Frame 0, no events.
+  public init() { self.init(frame: 0, events: EngineEvents()) }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    frame = try reader.u16()
-    events = try EventsCoding.decode(from: &reader)
+  /// The fields, in wire order. Inlined, as `Telemetry`'s: the device encodes them in
+  /// place on its frame path.
+  @inline(__always)
+  public mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) {
+    try v.u16(&frame, "frame", "engine frame number mod 65536 (same counter as telemetry)")
+    try eventFields(&events, &v)
   }
 }

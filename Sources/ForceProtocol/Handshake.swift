@@ -3,22 +3,21 @@ import ForceEngine
 /// `hello` (0x01): the host opens a session and states its protocol version. The
 /// device answers `info` whatever the version (the host decides), after ending any
 /// streaming, injection session or bench run.
-public struct Hello: Equatable, Sendable {
+public struct Hello: ProtocolFields, Equatable, Sendable {
   /// The host's protocol version (`FrameFormat.protocolVersion`).
   public var protocolVersion: UInt8
 
   /// A hello for this protocol version.
-  public init(protocolVersion: UInt8 = FrameFormat.protocolVersion) {
+  public init(protocolVersion: UInt8) {
     self.protocolVersion = protocolVersion
   }
 
-  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
-    try writer.u8(protocolVersion)
-  }
+  /// A hello for this protocol version.
+  public init() { protocolVersion = FrameFormat.protocolVersion }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    protocolVersion = try reader.u8()
+  /// The fields, in wire order.
+  public mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) {
+    try v.u8(&protocolVersion, "protocolVersion", "the host's protocol version (3)")
   }
 }
 
@@ -57,7 +56,7 @@ public enum ParameterSource: UInt8, Sendable {
 }
 
 /// `info` (0x81): the handshake reply, everything a host checks before talking on.
-public struct DeviceInfo: Equatable, Sendable {
+public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
   /// The device's protocol version.
   public var protocolVersion: UInt8
   /// Firmware version, major.
@@ -121,39 +120,36 @@ public struct DeviceInfo: Equatable, Sendable {
     self.cpuDuty = cpuDuty
   }
 
-  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
-    try writer.u8(protocolVersion)
-    try writer.u8(firmwareMajor)
-    try writer.u8(firmwareMinor)
-    try writer.u8(firmwarePatch)
-    try writer.u16(layoutVersion)
-    try writer.u32(schemaHash)
-    try writer.u8(parameterCount)
-    try writer.u8(resetReason)
-    try writer.u8(capabilities.rawValue)
-    try writer.u8(parameterSource.rawValue)
-    try writer.u16(maxFrameSize)
-    try board.encode(into: &writer)
-    try writer.u16(stackHighWater)
-    try writer.u16(cpuDuty)
+  /// Firmware 0.0.0 of this build's protocol, nothing measured.
+  public init() {
+    self.init(
+      firmwareMajor: 0, firmwareMinor: 0, firmwarePatch: 0, resetReason: 0, capabilities: [],
+      parameterSource: .flash, board: ShortText())
   }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    protocolVersion = try reader.u8()
-    firmwareMajor = try reader.u8()
-    firmwareMinor = try reader.u8()
-    firmwarePatch = try reader.u8()
-    layoutVersion = try reader.u16()
-    schemaHash = try reader.u32()
-    parameterCount = try reader.u8()
-    resetReason = try reader.u8()
-    capabilities = Capabilities(rawValue: try reader.u8())
-    guard let source = ParameterSource(rawValue: try reader.u8()) else { throw .badValue }
-    parameterSource = source
-    maxFrameSize = try reader.u16()
-    board = try ShortText.decode(from: &reader)
-    stackHighWater = reader.remaining >= 2 ? try reader.u16() : 0  // absent before protocol 2.1
-    cpuDuty = reader.remaining >= 2 ? try reader.u16() : 0  // absent from firmware before the duty
+  /// The fields, in wire order.
+  public mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) {
+    try v.u8(&protocolVersion, "protocolVersion", "the device's protocol version (3)")
+    try v.u8(&firmwareMajor, "firmwareMajor", "firmware version")
+    try v.u8(&firmwareMinor, "firmwareMinor", "")
+    try v.u8(&firmwarePatch, "firmwarePatch", "")
+    try v.u16(&layoutVersion, "layoutVersion", "parameter layout version")
+    try v.u32(&schemaHash, "schemaHash", "hash of the parameter table, see below")
+    try v.u8(&parameterCount, "parameterCount", "parameters have ids 0 … parameterCount − 1")
+    try v.u8(
+      &resetReason, "resetReason",
+      "0 power-on/brown-out, 1 reset pin, 2 watchdog, 3 software, 4 CPU lockup, 5 other")
+    try v.code(
+      &capabilities, "capabilities",
+      "bit 0 ADC (real force cells: needed for streaming), bit 1 flash persistence, bit 2 `inject`, bit 3 `bench`, bit 4 streaming"
+    )
+    try v.code(&parameterSource, "parameterSource", "where the parameters came from at boot, see below")
+    try v.u16(&maxFrameSize, "maxFrameSize", "largest frame before COBS (255)")
+    try v.text(&board, "board", "board name, e.g. `microbit-v1`")
+    try v.laterU16(
+      &stackHighWater, "stackHighWater", "deepest the stack has been since boot, in bytes (0: not measured)")
+    try v.laterU16(
+      &cpuDuty, "cpuDuty",
+      "share of the last second the CPU was awake, in hundredths of a percent (0: not measured)")
   }
 }

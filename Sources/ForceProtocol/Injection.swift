@@ -91,7 +91,7 @@ public struct InjectRequest: Equatable, Sendable {
 /// Body: index (u8), force (i16), state (u8), direction and faults (u8: bit 0 the
 /// direction, 1 = down; bits 2–7 the cells' faults as in `telemetry`), value (i32),
 /// fraction (i32), unitsPerItem (i32), events (8 bytes, as in `event`). 25 bytes.
-public struct InjectResult: Equatable, Sendable {
+public struct InjectResult: ProtocolFields, Equatable, Sendable {
   /// Position of the sample in its `inject` request (0-based).
   public var index: UInt8
   /// The engine's output for the sample, exactly as the device computed it.
@@ -103,34 +103,53 @@ public struct InjectResult: Equatable, Sendable {
     self.output = output
   }
 
-  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
-    try writer.u8(index)
-    try writer.i16(output.force)
-    try writer.u8(output.state.rawValue)
-    try writer.u8(output.direction.rawValue | output.faults.rawValue << 2)
-    try writer.i32(output.value)
-    try writer.i32(output.fraction)
-    try writer.i32(output.unitsPerItem)
-    try EventsCoding.encode(output.events, into: &writer)
+  /// Sample 0, an idle output.
+  public init() {
+    self.init(
+      index: 0,
+      output: FrameOutput(
+        force: 0, state: .idle, direction: .up, value: 0, fraction: 0, unitsPerItem: 1000, events: EngineEvents()))
   }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    index = try reader.u8()
-    let force = try reader.i16()
-    let stateByte = try reader.u8()
-    let directionByte = try reader.u8()
-    guard let state = EngineState(rawValue: stateByte),
-      let direction = Direction(rawValue: directionByte & 3),
-      let faults = CellFaults(packed: directionByte >> 2)
-    else { throw .badValue }
-    let value = try reader.i32()
-    let fraction = try reader.i32()
-    let unitsPerItem = try reader.i32()
-    guard unitsPerItem >= 1000, unitsPerItem % 1000 == 0 else { throw .badValue }
-    let events = try EventsCoding.decode(from: &reader)
-    output = FrameOutput(
-      force: force, state: state, direction: direction, value: value, fraction: fraction,
-      unitsPerItem: unitsPerItem, events: events, faults: faults)
+  /// The fields, in wire order; the page also gets `positionMilli`.
+  public mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) {
+    try v.u8(&index, "index", "sample index within the request (0-based)")
+    try v.i16(&output.force, "force", "0…1023")
+    try v.code(&output.state, "state", "0 idle, 1 resting, 2 scrolling, 3 boosted, 4 paused, 5 fault")
+    try v.packed(
+      &output, DirectionByte.self, "direction",
+      "bit 0: the direction after this sample (0 up, 1 down); bit 1 zero; bits 2–7: the cells' faults, as in `telemetry`"
+    )
+    try v.i32(&output.value, "value", "shown value")
+    try v.i32(&output.fraction, "fraction", "position − value, in 1/unitsPerItem items")
+    try v.i32(&output.unitsPerItem, "unitsPerItem", "1000 × `sample_rate_hz`")
+    try v.require(output.unitsPerItem >= 1000 && output.unitsPerItem % 1000 == 0, else: .badValue)
+    try v.derived(output.positionMilli, "positionMilli")
+    try eventFields(&output.events, &v)
+  }
+}
+
+/// An `injectResult`'s direction byte: bit 0 the direction, bits 2–7 the cells' faults.
+enum DirectionByte: PackedPart {
+  static let size = 1
+  static let type: StaticString = "u8"
+
+  @inline(__always)
+  static func encode<W: ByteSink>(_ output: FrameOutput, into writer: inout W) throws(ProtocolError) {
+    try writer.u8(output.direction.rawValue | output.faults.rawValue << 2)
+  }
+
+  static func decode(_ output: inout FrameOutput, from reader: inout ByteReader) throws(ProtocolError) {
+    let byte = try reader.u8()
+    guard let direction = Direction(rawValue: byte & 3), let faults = CellFaults(packed: byte >> 2) else {
+      throw .badValue
+    }
+    output.direction = direction
+    output.faults = faults
+  }
+
+  static func fields<V: FieldVisitor>(_ output: inout FrameOutput, _ v: inout V) throws(ProtocolError) {
+    try v.code(&output.direction, "direction", "")
+    try faultFields(&output.faults, &v, "leftFault", "rightFault")
   }
 }

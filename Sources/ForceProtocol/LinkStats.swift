@@ -2,7 +2,7 @@
 /// since boot, so a host can account for every byte it sent and every frame it missed.
 ///
 /// Body: eleven u32, in this order. Counters wrap at 2³².
-public struct LinkStats: Equatable, Sendable {
+public struct LinkStats: ProtocolFields, Equatable, Sendable {
   /// Bytes taken from the UART, delimiters included.
   public var rxBytes: UInt32 = 0
   /// Frames received with a good CRC (requests of any type, known or not).
@@ -41,32 +41,20 @@ public struct LinkStats: Equatable, Sendable {
     rxTooShort = decoder.tooShort
   }
 
-  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
-    try writer.u32(rxBytes)
-    try writer.u32(rxFrames)
-    try writer.u32(rxCRCErrors)
-    try writer.u32(rxOverruns)
-    try writer.u32(rxMalformed)
-    try writer.u32(rxTooShort)
-    try writer.u32(uartErrors)
-    try writer.u32(busy)
-    try writer.u32(dropped)
-    try writer.u32(txBytes)
-    try writer.u32(streamDropped)
-  }
-
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    rxBytes = try reader.u32()
-    rxFrames = try reader.u32()
-    rxCRCErrors = try reader.u32()
-    rxOverruns = try reader.u32()
-    rxMalformed = try reader.u32()
-    rxTooShort = try reader.u32()
-    uartErrors = try reader.u32()
-    busy = try reader.u32()
-    dropped = try reader.u32()
-    txBytes = try reader.u32()
-    streamDropped = try reader.u32()
+  /// The fields, in wire order.
+  public mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) {
+    try v.u32(&rxBytes, "rxBytes", "bytes taken from the UART, delimiters included (this request's too)")
+    try v.u32(&rxFrames, "rxFrames", "frames received with a good CRC, any type (this request included)")
+    try v.u32(&rxCRCErrors, "rxCRCErrors", "frames discarded for a CRC mismatch")
+    try v.u32(&rxOverruns, "rxOverruns", "frames discarded for exceeding 255 bytes")
+    try v.u32(&rxMalformed, "rxMalformed", "frames discarded for a delimiter inside a COBS block")
+    try v.u32(&rxTooShort, "rxTooShort", "frames discarded for being shorter than 4 bytes")
+    try v.u32(
+      &uartErrors, "uartErrors",
+      "receive errors of the UART hardware (bytes lost to a full FIFO, framing errors)")
+    try v.u32(&busy, "busy", "requests answered `busy`")
+    try v.u32(&dropped, "dropped", "requests dropped unanswered (not even `busy` fitted)")
+    try v.u32(&txBytes, "txBytes", "bytes queued for sending before this reply")
+    try v.u32(&streamDropped, "streamDropped", "`telemetry` and `event` frames not sent for lack of transmit room")
   }
 }

@@ -4,19 +4,19 @@
 /// Body: source (u8), a `ParameterSource` code: `flash` (0) for the newest record, or
 /// `flashOlderRecord` (4) when the newest record is damaged or unfinished and the
 /// older one was loaded instead, i.e. the last save was lost.
-public struct ParamLoaded: Equatable, Sendable {
+public struct ParamLoaded: ProtocolFields, Equatable, Sendable {
   /// `.flash` or `.flashOlderRecord`.
   public var source: ParameterSource
 
   /// A reply.
   public init(source: ParameterSource) { self.source = source }
 
-  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) { try writer.u8(source.rawValue) }
+  /// The newest record.
+  public init() { source = .flash }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    guard let source = ParameterSource(rawValue: try reader.u8()), source == .flash || source == .flashOlderRecord
-    else { throw .badValue }
-    self.source = source
+  /// The fields, in wire order.
+  public mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) {
+    try v.code(&source, "source", "0 the newest record, 4 the older one (the last save was lost)")
+    try v.require(source == .flash || source == .flashOlderRecord, else: .badValue)
   }
 }

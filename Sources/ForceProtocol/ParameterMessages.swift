@@ -1,7 +1,7 @@
 import ForceEngine
 
 /// `paramSet` (0x04) request and `paramValue` (0x83) reply: one parameter id and value.
-public struct ParamValue: Equatable, Sendable {
+public struct ParamValue: ProtocolFields, Equatable, Sendable {
   /// `ParameterID` raw value.
   public var id: UInt8
   /// The value (requested, or now in effect).
@@ -21,21 +21,19 @@ public struct ParamValue: Equatable, Sendable {
   /// The parameter, if this build knows the id.
   public var parameter: ParameterID? { ParameterID(rawValue: id) }
 
-  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
-    try writer.u8(id)
-    try writer.i32(value)
-  }
+  /// Parameter 0, value 0.
+  public init() { self.init(id: 0, value: 0) }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    id = try reader.u8()
-    value = try reader.i32()
+  /// The fields, in wire order.
+  public mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) {
+    try v.u8(&id, "id", "parameter id")
+    try v.i32(&value, "value", "the value")
   }
 }
 
 /// `paramDescription` (0x82): everything about one parameter, so a host needs no
 /// compiled-in table.
-public struct ParamDescription: Equatable, Sendable {
+public struct ParamDescription: ProtocolFields, Equatable, Sendable {
   /// `ParameterID` raw value.
   public var id: UInt8
   /// Number of parameters on the device (ids 0..<count).
@@ -77,27 +75,21 @@ public struct ParamDescription: Equatable, Sendable {
       unit: ShortText(info.unit))
   }
 
-  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
-    try writer.u8(id)
-    try writer.u8(count)
-    try writer.i32(value)
-    try writer.i32(min)
-    try writer.i32(max)
-    try writer.i32(defaultValue)
-    try name.encode(into: &writer)
-    try unit.encode(into: &writer)
+  /// Everything zero or empty.
+  public init() {
+    self.init(id: 0, count: 0, value: 0, min: 0, max: 0, defaultValue: 0, name: ShortText(), unit: ShortText())
   }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    id = try reader.u8()
-    count = try reader.u8()
-    value = try reader.i32()
-    min = try reader.i32()
-    max = try reader.i32()
-    defaultValue = try reader.i32()
-    name = try ShortText.decode(from: &reader)
-    unit = try ShortText.decode(from: &reader)
+  /// The fields, in wire order.
+  public mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) {
+    try v.u8(&id, "id", "parameter id")
+    try v.u8(&count, "count", "number of parameters")
+    try v.i32(&value, "value", "current value")
+    try v.i32(&min, "min", "smallest allowed value")
+    try v.i32(&max, "max", "largest allowed value")
+    try v.i32(&defaultValue, "defaultValue", "factory default")
+    try v.text(&name, "name", "as in the table above, e.g. `rest_threshold`")
+    try v.text(&unit, "unit", "e.g. `counts`, `ms`, `Hz`, `enum`, `bool`")
   }
 }
 

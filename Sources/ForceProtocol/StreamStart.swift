@@ -1,6 +1,6 @@
 /// `streamStart` (0x09): start telemetry every `decimation` engine frames (0: none)
 /// and, if `events`, an `event` frame for every engine frame that has events.
-public struct StreamStart: Equatable, Sendable {
+public struct StreamStart: ProtocolFields, Equatable, Sendable {
   /// Send one telemetry frame every this many engine frames; 0 sends none.
   public var decimation: UInt16
   /// Send event frames.
@@ -12,16 +12,12 @@ public struct StreamStart: Equatable, Sendable {
     self.events = events
   }
 
-  public func encode<W: ByteSink>(into writer: inout W) throws(ProtocolError) {
-    try writer.u16(decimation)
-    try writer.u8(events ? 1 : 0)
-  }
+  /// Nothing streamed.
+  public init() { self.init(decimation: 0, events: false) }
 
-  @inline(never)
-  init(from reader: inout ByteReader) throws(ProtocolError) {
-    decimation = try reader.u16()
-    let flags = try reader.u8()
-    guard flags & ~1 == 0 else { throw .fieldOutOfRange(offset: 2, value: Int32(flags)) }
-    events = flags & 1 != 0
+  /// The fields, in wire order.
+  public mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) {
+    try v.u16(&decimation, "decimation", "one `telemetry` frame every this many engine frames; 0 = none")
+    try v.flag(&events, "events", "bit 0: send `event` frames; bits 1–7 reserved, must be 0")
   }
 }

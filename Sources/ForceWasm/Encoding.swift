@@ -47,40 +47,34 @@ public func fpEncodeRaw(_ type: Int32, _ seq: Int32, _ bodyLength: Int32) -> Int
 public func fpOutput() -> UInt32 { UInt32(UInt(bitPattern: Area.output.baseAddress!)) }
 
 func u8(_ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: field(index)) }
-func u16(_ index: Int) -> UInt16 { UInt16(truncatingIfNeeded: field(index)) }
-func u32(_ index: Int) -> UInt32 { UInt32(bitPattern: field(index)) }
 
 /// The message of type `type` built from the fields.
 func readMessage(type raw: UInt8) throws(ProtocolError) -> Message {
   guard let type = MessageType(rawValue: raw) else { throw .unknownType(raw) }
   switch type {
-  case .hello: return .hello(Hello(protocolVersion: u8(0)))
+  case .hello: return .hello(try readRow())
   case .paramDescribe: return .paramDescribe(id: u8(0))
   case .paramGet: return .paramGet(id: u8(0))
-  case .paramSet: return .paramSet(ParamValue(id: u8(0), value: field(1)))
-  case .paramValue: return .paramValue(ParamValue(id: u8(0), value: field(1)))
+  case .paramSet: return .paramSet(try readRow())
+  case .paramValue: return .paramValue(try readRow())
   case .paramSetBatch: return .paramSetBatch(try readBatch())
   case .paramSave: return .paramSave
   case .paramLoad: return .paramLoad
   case .paramDefaults: return .paramDefaults
   case .streamStop: return .streamStop
-  case .streamStart: return .streamStart(StreamStart(decimation: u16(0), events: field(1) != 0))
+  case .streamStart: return .streamStart(try readRow())
   case .inject: return .inject(try readInject())
-  case .bench: return .bench(BenchRequest(frames: u32(0)))
+  case .bench: return .bench(try readRow())
   case .stats: return .stats
-  case .info: return .info(try readInfo())
-  case .paramDescription: return .paramDescription(try readDescription())
-  case .ack: return .ack(Ack(requestType: u8(0)))
-  case .injectResult: return .injectResult(InjectResult(index: u8(0), output: try readOutput(from: 1)))
-  case .benchResult:
-    return .benchResult(
-      BenchResult(
-        frames: u32(0), ticks: u32(1), tickHz: u32(2), maxFrameTicks: u32(3), stackHighWater: u16(4),
-        cpuDuty: u16(5)))
-  case .paramLoaded: return .paramLoaded(try readLoaded())
-  case .statsReport: return .statsReport(readStats())
-  case .telemetry: return .telemetry(try readTelemetry())
-  case .event: return .event(EventReport(frame: u16(0), events: try readEvents(from: 1)))
-  case .error: return .error(try readError())
+  case .info: return .info(try readRow())
+  case .paramDescription: return .paramDescription(try readRow())
+  case .ack: return .ack(try readRow())
+  case .injectResult: return .injectResult(try readRow())
+  case .benchResult: return .benchResult(try readRow())
+  case .paramLoaded: return .paramLoaded(try readRow())
+  case .statsReport: return .statsReport(try readRow())
+  case .telemetry: return .telemetry(try readRow())
+  case .event: return .event(try readRow())
+  case .error: return .error(try readRow())
   }
 }

@@ -18,14 +18,12 @@ nonisolated(unsafe) var offline = OfflineEngine()
 @_cdecl("fp_engine_reset")
 public func fpEngineReset() { offline.engine = ForceEngine(parameters: offline.parameters) }
 
-/// Runs one frame; writes force, state, direction, value, fraction, unitsPerItem,
-/// positionMilli and the five event fields. Readings are clamped to 0…1023.
+/// Runs one frame; writes its output as an `injectResult` of sample 0 (`fp_layout`).
+/// Readings are clamped to 0…1023.
 @_expose(wasm, "fp_engine_step")
 @_cdecl("fp_engine_step")
 public func fpEngineStep(_ left: Int32, _ right: Int32) {
-  let output = offline.engine.step(left: reading(left), right: reading(right))
-  var out = FieldWriter()
-  writeOutput(output, &out)
+  putRow(InjectResult(index: 0, output: offline.engine.step(left: reading(left), right: reading(right))))
 }
 
 func reading(_ value: Int32) -> UInt16 { UInt16(max(0, min(1023, value))) }
@@ -47,8 +45,7 @@ public func fpLayoutVersion() -> Int32 { Int32(Parameters.layoutVersion) }
 @_cdecl("fp_param_describe")
 public func fpParamDescribe(_ id: Int32) -> Int32 {
   guard let parameter = ParameterID.at(Int(id)) else { return -1 }
-  var out = FieldWriter()
-  writeDescription(ParamDescription(parameter, value: offline.parameters[parameter]), &out)
+  putRow(ParamDescription(parameter, value: offline.parameters[parameter]))
   return 0
 }
 

@@ -1,57 +1,30 @@
 import ForceEngine
 import ForceProtocol
 
-// Every message as a row of Int32 fields (the layout Web/js/wire.js names):
+// Every message as a row of Int32 fields, in the order its declaration visits them
+// (`ProtocolFields.fields`, in the message's own file in ForceProtocol); `fp_layout`
+// names them for Web/js/wire.js. Two rows are lists instead:
 //
-//   hello            protocolVersion
-//   paramDescribe    id                      paramGet  id
-//   paramSet         id, value               paramValue  id, value
 //   paramSetBatch    count, id0, value0, id1, value1, …
-//   paramSave, paramLoad, paramDefaults, streamStop, stats   (no fields)
-//   streamStart      decimation, events
 //   inject           resetFirst, endSession, count, left0, right0, …
-//   bench            frames
-//   info             protocolVersion, major, minor, patch, layoutVersion, schemaHash,
-//                    parameterCount, resetReason, capabilities, parameterSource,
-//                    maxFrameSize, boardLength, stackHighWater, cpuDuty  (text: board)
-//   paramDescription id, count, value, min, max, default, nameLength, unitLength
-//                                                              (text: name, unit)
-//   ack              requestType
-//   injectResult     index, force, state, direction, value, fraction, unitsPerItem,
-//                    positionMilli, EVENTS, leftFault, rightFault
-//   benchResult      frames, ticks, tickHz, maxFrameTicks, stackHighWater, cpuDuty
-//   paramLoaded      source
-//   statsReport      rxBytes, rxFrames, rxCRCErrors, rxOverruns, rxMalformed, rxTooShort,
-//                    uartErrors, busy, dropped, txBytes, streamDropped
-//   telemetry        frame, left, right, force, state, direction, value, positionMilli,
-//                    leftFault, rightFault
-//   event            frame, EVENTS
-//   error            code, requestType, parameter, detail, value
-//
-// EVENTS is seven fields: mask, velocity, directionDown, boostOn, value, and the
-// `fault` event's payload leftFault, rightFault. A fault field is a `CellFault` code
-// (0 ok, 1 open, 2 railed, 3 stuck, 4 intermittent, 5 drifted).
 
 /// Writes `message`'s fields (and texts) for JavaScript.
 func writeFields(_ message: Message) {
-  var out = FieldWriter()
   switch message {
-  case .hello(let m): out.put(m.protocolVersion)
-  case .paramDescribe(let id), .paramGet(let id): out.put(id)
-  case .paramSet(let m), .paramValue(let m):
-    out.put(m.id)
-    out.put(m.value)
+  case .hello(let m): putRow(m)
+  case .paramDescribe(let id), .paramGet(let id): putRow(ParameterRequestRow(id: id))
+  case .paramSet(let m), .paramValue(let m): putRow(m)
   case .paramSetBatch(let m):
+    var out = FieldWriter()
     out.put(Int32(m.count))
     for index in 0..<m.count {
       out.put(m[index].id)
       out.put(m[index].value)
     }
   case .paramSave, .paramLoad, .paramDefaults, .streamStop, .stats: break
-  case .streamStart(let m):
-    out.put(m.decimation)
-    out.put(m.events)
+  case .streamStart(let m): putRow(m)
   case .inject(let m):
+    var out = FieldWriter()
     out.put(m.resetFirst)
     out.put(m.endSession)
     out.put(Int32(m.count))
@@ -59,113 +32,50 @@ func writeFields(_ message: Message) {
       out.put(m[index].left)
       out.put(m[index].right)
     }
-  case .bench(let m): out.put(m.frames)
-  case .info(let m): writeInfo(m, &out)
-  case .paramDescription(let m): writeDescription(m, &out)
-  case .ack(let m): out.put(m.requestType)
-  case .injectResult(let m):
-    out.put(m.index)
-    writeOutput(m.output, &out)
-  case .benchResult(let m):
-    out.put(m.frames)
-    out.put(m.ticks)
-    out.put(m.tickHz)
-    out.put(m.maxFrameTicks)
-    out.put(m.stackHighWater)
-    out.put(m.cpuDuty)
-  case .paramLoaded(let m): out.put(m.source.rawValue)
-  case .statsReport(let m): writeStats(m, &out)
-  case .telemetry(let m):
-    out.put(m.frame)
-    out.put(m.left)
-    out.put(m.right)
-    out.put(m.force)
-    out.put(m.state.rawValue)
-    out.put(m.direction.rawValue)
-    out.put(m.value)
-    out.put(m.positionMilli)
-    writeFaults(m.faults, &out)
-  case .event(let m):
-    out.put(m.frame)
-    writeEvents(m.events, &out)
-  case .error(let m):
-    out.put(m.code.rawValue)
-    out.put(m.requestType)
-    out.put(m.parameter)
-    out.put(m.detail)
-    out.put(m.value)
+  case .bench(let m): putRow(m)
+  case .info(let m): putRow(m)
+  case .paramDescription(let m): putRow(m)
+  case .ack(let m): putRow(m)
+  case .injectResult(let m): putRow(m)
+  case .benchResult(let m): putRow(m)
+  case .paramLoaded(let m): putRow(m)
+  case .statsReport(let m): putRow(m)
+  case .telemetry(let m): putRow(m)
+  case .event(let m): putRow(m)
+  case .error(let m): putRow(m)
   }
 }
 
-func writeInfo(_ m: DeviceInfo, _ out: inout FieldWriter) {
-  out.put(m.protocolVersion)
-  out.put(m.firmwareMajor)
-  out.put(m.firmwareMinor)
-  out.put(m.firmwarePatch)
-  out.put(m.layoutVersion)
-  out.put(m.schemaHash)
-  out.put(m.parameterCount)
-  out.put(m.resetReason)
-  out.put(m.capabilities.rawValue)
-  out.put(m.parameterSource.rawValue)
-  out.put(m.maxFrameSize)
-  out.put(Int32(putTexts(m.board)))
-  out.put(m.stackHighWater)
-  out.put(m.cpuDuty)
+/// Writes the names and kinds of the fields of message type `type` to the text area
+/// (`RowNames`); returns their length (0 for a list or an empty body), or -1 for
+/// an unknown type.
+@_expose(wasm, "fp_layout")
+@_cdecl("fp_layout")
+public func fpLayout(_ type: Int32) -> Int32 {
+  guard let type = MessageType(rawValue: UInt8(truncatingIfNeeded: type)) else { return -1 }
+  switch type {
+  case .hello: return nameRow(Hello.self)
+  case .paramDescribe, .paramGet: return nameRow(ParameterRequestRow.self)
+  case .paramSet, .paramValue: return nameRow(ParamValue.self)
+  case .paramSetBatch, .inject, .paramSave, .paramLoad, .paramDefaults, .streamStop, .stats: return 0
+  case .streamStart: return nameRow(StreamStart.self)
+  case .bench: return nameRow(BenchRequest.self)
+  case .info: return nameRow(DeviceInfo.self)
+  case .paramDescription: return nameRow(ParamDescription.self)
+  case .ack: return nameRow(Ack.self)
+  case .injectResult: return nameRow(InjectResult.self)
+  case .benchResult: return nameRow(BenchResult.self)
+  case .paramLoaded: return nameRow(ParamLoaded.self)
+  case .statsReport: return nameRow(LinkStats.self)
+  case .telemetry: return nameRow(Telemetry.self)
+  case .event: return nameRow(EventReport.self)
+  case .error: return nameRow(ErrorReply.self)
+  }
 }
 
-func writeStats(_ m: LinkStats, _ out: inout FieldWriter) {
-  out.put(m.rxBytes)
-  out.put(m.rxFrames)
-  out.put(m.rxCRCErrors)
-  out.put(m.rxOverruns)
-  out.put(m.rxMalformed)
-  out.put(m.rxTooShort)
-  out.put(m.uartErrors)
-  out.put(m.busy)
-  out.put(m.dropped)
-  out.put(m.txBytes)
-  out.put(m.streamDropped)
-}
+/// `paramDescribe` and `paramGet`: the parameter id.
+struct ParameterRequestRow: ProtocolFields {
+  var id: UInt8 = 0
 
-func writeDescription(_ m: ParamDescription, _ out: inout FieldWriter) {
-  out.put(m.id)
-  out.put(m.count)
-  out.put(m.value)
-  out.put(m.min)
-  out.put(m.max)
-  out.put(m.defaultValue)
-  out.put(Int32(m.name.count))
-  out.put(Int32(m.unit.count))
-  _ = putTexts(m.name, m.unit)
-}
-
-/// force, state, direction, value, fraction, unitsPerItem, positionMilli, EVENTS,
-/// leftFault, rightFault.
-func writeOutput(_ output: FrameOutput, _ out: inout FieldWriter) {
-  out.put(output.force)
-  out.put(output.state.rawValue)
-  out.put(output.direction.rawValue)
-  out.put(output.value)
-  out.put(output.fraction)
-  out.put(output.unitsPerItem)
-  out.put(output.positionMilli)
-  writeEvents(output.events, &out)
-  writeFaults(output.faults, &out)
-}
-
-/// mask, velocity, directionDown, boostOn, value, leftFault, rightFault.
-func writeEvents(_ events: EngineEvents, _ out: inout FieldWriter) {
-  out.put(events.mask)
-  out.put(events.velocity)
-  out.put(events.direction == .down)
-  out.put(events.boostOn)
-  out.put(events.value)
-  writeFaults(events.faults, &out)
-}
-
-/// The left cell's fault code, then the right cell's.
-func writeFaults(_ faults: CellFaults, _ out: inout FieldWriter) {
-  out.put(faults.left.rawValue)
-  out.put(faults.right.rawValue)
+  mutating func fields<V: FieldVisitor>(_ v: inout V) throws(ProtocolError) { try v.u8(&id, "id", "") }
 }

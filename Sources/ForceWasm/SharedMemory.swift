@@ -55,6 +55,7 @@ enum Area {
 struct FieldWriter {
   var index = 0
 
+  @inline(never)
   mutating func put(_ value: Int32) {
     guard index < SharedMemory.fieldCount else { return }
     Area.fields[index] = value

@@ -56,7 +56,7 @@ import Testing
     #expect(after.rxCRCErrors == 0 && after.rxOverruns == 0 && after.rxMalformed == 0 && after.rxTooShort == 0)
     #expect(after.busy &- before.busy == UInt32(busy))
     #expect(after.dropped == 0 && after.uartErrors == 0)
-    let beforeReportBytes = 2 + 44 + 4  // the first statsReport frame: COBS + body + type, seq, CRC
+    let beforeReportBytes = try WireSession.bytes(.statsReport(LinkStats()), seq: 0).count  // the first statsReport
     #expect(after.txBytes &- before.txBytes == UInt32(wire.receivedBytes + beforeReportBytes))
   }
 

@@ -179,7 +179,7 @@ async function connect() {
     }
     const source = PARAMETER_SOURCES[info.parameterSource] ?? `parameter source ${info.parameterSource}`;
     $("param-source").textContent = `from the device: ${source}`;
-    setState("connected", `connected: ${info.board} firmware ${info.major}.${info.minor}.${info.patch} via ${device.transport.label}`);
+    setState("connected", `connected: ${info.board} firmware ${info.firmwareMajor}.${info.firmwareMinor}.${info.firmwarePatch} via ${device.transport.label}`);
     say(streaming ? "" : "connected without live traces: the device has no force sensor");
     await pollStats(device);
   } catch (error) {

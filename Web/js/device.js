@@ -1,7 +1,7 @@
 // One session with a device: requests matched to replies by seq and type, with the
 // timeouts and retries of Protocol.md ("Sequencing and timing"), the streamed
 // telemetry and events, and the counts of frames lost on the way.
-import { CAPABILITIES, ERROR_CODES, LINK_STATS } from "./wire.js";
+import { CAPABILITIES, ERROR_CODES } from "./wire.js";
 
 const REPLY = {
   hello: "info", paramDescribe: "paramDescription", paramGet: "paramValue", paramSet: "paramValue",
@@ -56,9 +56,9 @@ export class Device {
    */
   async readStats() {
     const report = await this.request("stats");
-    const now = Object.fromEntries(LINK_STATS.map((key) => [key, report[key]]));
+    const now = Object.fromEntries(this.wire.linkStats.map((key) => [key, report[key]]));
     if (!this.statsBase) this.statsBase = now;
-    this.counters.device = Object.fromEntries(LINK_STATS.map((key) => [key, (now[key] - this.statsBase[key]) >>> 0]));
+    this.counters.device = Object.fromEntries(this.wire.linkStats.map((key) => [key, (now[key] - this.statsBase[key]) >>> 0]));
     this.emit("counters", this.counters);
     return this.counters.device;
   }

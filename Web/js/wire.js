@@ -1,6 +1,7 @@
 // The device's wire protocol and engine, from the Swift sources compiled to
-// WebAssembly (Tools/build-wasm). This file only names fields: framing, CRC,
-// COBS, checking and decoding happen in the module, the code the firmware runs.
+// WebAssembly (Tools/build-wasm). Framing, CRC, COBS, checking and decoding happen in
+// the module, the code the firmware runs; the fields of each message, their names and
+// order, come from the module too (`fp_layout`, from each message's declaration).
 
 const FIELDS = 1024, TEXT = 1536;
 
@@ -26,30 +27,8 @@ export const PARAMETER_SOURCES = ["parameters from flash", "factory defaults (fl
   "parameters from flash, older record (the last save was lost)"];
 /** Capability bits (`info.capabilities`, the detail of an `unsupported` error). */
 export const CAPABILITIES = ["force sensor", "flash persistence", "inject", "bench", "streaming"];
-/** The link counters of `statsReport`, in wire order. */
-export const LINK_STATS = ["rxBytes", "rxFrames", "rxCRCErrors", "rxOverruns", "rxMalformed", "rxTooShort",
-  "uartErrors", "busy", "dropped", "txBytes", "streamDropped"];
-// A fault field is a cell's fault code (0 ok, 1 open, 2 railed, 3 stuck, 4 intermittent, 5 drifted):
-// `eventLeftFault` and `eventRightFault` are the `fault` event's payload, `leftFault` and
-// `rightFault` the faults of the frame (telemetry, injectResult, the offline engine).
-const EVENTS = ["mask", "velocity", "directionDown", "boostOn", "eventValue", "eventLeftFault", "eventRightFault"];
-const FAULTS = ["leftFault", "rightFault"];
-const OUTPUT = ["force", "state", "direction", "value", "fraction", "unitsPerItem", "positionMilli", ...EVENTS, ...FAULTS];
-
-// Field names per message, in the order of Sources/ForceWasm/MessageFields.swift.
-const LAYOUT = {
-  hello: ["protocolVersion"], paramDescribe: ["id"], paramGet: ["id"], paramSet: ["id", "value"],
-  paramValue: ["id", "value"], paramSetBatch: [], inject: [], paramSave: [], paramLoad: [], paramDefaults: [], streamStop: [],
-  streamStart: ["decimation", "events"], bench: ["frames"], ack: ["requestType"], stats: [],
-  paramLoaded: ["source"], statsReport: LINK_STATS,
-  info: ["protocolVersion", "major", "minor", "patch", "layoutVersion", "schemaHash", "parameterCount",
-    "resetReason", "capabilities", "parameterSource", "maxFrameSize", "boardLength", "stackHighWater",
-    "cpuDuty"],
-  paramDescription: ["id", "count", "value", "min", "max", "defaultValue", "nameLength", "unitLength"],
-  injectResult: ["index", ...OUTPUT], benchResult: ["frames", "ticks", "tickHz", "maxFrameTicks", "stackHighWater", "cpuDuty"],
-  telemetry: ["frame", "left", "right", "force", "state", "direction", "value", "positionMilli", ...FAULTS],
-  event: ["frame", ...EVENTS], error: ["code", "requestType", "parameter", "detail", "value"],
-};
+// A `paramDescription`'s `name` text is `paramName` here: a message's `name` is its type.
+const KEYS = { name: "paramName" };
 
 /** Thousandths with three decimals: -250 → "-0.250". */
 export function formatMilli(milli) {
@@ -83,6 +62,19 @@ export class Wire {
     /** Cell fault names by code ("ok", "open", "railed", …), from the module. */
     this.faultNames = [];
     for (let code = 0, length; (length = exports.fp_fault_name(code)) >= 0; code++) this.faultNames.push(this.text(0, length));
+    /** Each message's fields in the module's order, as [{key, kind}], kind "int", "u32" or "text". */
+    this.layout = {};
+    for (const [name, type] of Object.entries(TYPES)) {
+      const length = exports.fp_layout(type);
+      this.layout[name] = length <= 0 ? [] : this.text(0, length).split(",").map((entry) => {
+        const [field, kind] = entry.split(":");
+        return { key: KEYS[field] ?? field, kind };
+      });
+    }
+    /** The offline engine's output fields: an `injectResult`'s. */
+    this.output = this.layout.injectResult;
+    /** The link counters of `statsReport`, in wire order. */
+    this.linkStats = this.layout.statsReport.map(({ key }) => key);
   }
 
   get memory() { return new Uint8Array(this.x.memory.buffer); }
@@ -112,23 +104,20 @@ export class Wire {
     }
     const name = TYPE_NAMES[type];
     const m = { type, seq, name };
-    const layout = LAYOUT[name];
-    const values = this.fields(layout.length + 2 * 50 + 3);
-    layout.forEach((key, index) => { m[key] = values[index]; });
+    const values = this.fields(2 * 50 + 3);
+    let textOffset = 0;
+    this.layout[name].forEach(({ key, kind }, index) => {
+      if (kind === "text") {
+        m[key] = this.text(textOffset, values[index]);
+        textOffset += values[index];
+      } else m[key] = kind === "u32" ? values[index] >>> 0 : values[index];
+    });
     if (name === "paramSetBatch") {
       m.pairs = [];
       for (let i = 0; i < values[0]; i++) m.pairs.push([values[1 + 2 * i], values[2 + 2 * i]]);
     } else if (name === "inject") {
       m.resetFirst = values[0]; m.endSession = values[1]; m.samples = [];
       for (let i = 0; i < values[2]; i++) m.samples.push([values[3 + 2 * i], values[4 + 2 * i]]);
-    } else if (name === "info") {
-      m.board = this.text(0, m.boardLength);
-      m.schemaHash >>>= 0;
-    } else if (name === "statsReport" || name === "benchResult") {
-      for (const key of layout) m[key] >>>= 0;
-    } else if (name === "paramDescription") {
-      m.paramName = this.text(0, m.nameLength);
-      m.unit = this.text(m.nameLength, m.unitLength);
     }
     return m;
   }
@@ -144,12 +133,11 @@ export class Wire {
       values[0] = m.resetFirst ? 1 : 0; values[1] = m.endSession ? 1 : 0; values[2] = m.samples.length;
       m.samples.forEach(([left, right], i) => { values[3 + 2 * i] = left; values[4 + 2 * i] = right; });
     } else {
-      LAYOUT[name].forEach((key, index) => { values[index] = m[key] ?? 0; });
-      if (name === "info") this.putText(m.board ?? "", 0, values, 11);
-      if (name === "paramDescription") {
-        const length = this.putText(m.paramName ?? "", 0, values, 6);
-        this.putText(m.unit ?? "", length, values, 7);
-      }
+      let textOffset = 0;
+      this.layout[name].forEach(({ key, kind }, index) => {
+        if (kind === "text") textOffset += this.putText(m[key] ?? "", textOffset, values, index);
+        else values[index] = m[key] ?? 0;
+      });
     }
     const length = this.x.fp_encode(TYPES[name], seq);
     if (length < 0) throw new Error(`cannot encode ${name}: ${DECODE_ERRORS[-length]}`);
@@ -230,17 +218,25 @@ export class Wire {
   engineReset() { this.x.fp_engine_reset(); }
   engineStep(left, right) {
     this.x.fp_engine_step(left, right);
-    const values = this.fields(OUTPUT.length);
+    const values = this.fields(this.output.length);
     const out = {};
-    OUTPUT.forEach((key, index) => { out[key] = values[index]; });
+    this.output.forEach(({ key }, index) => { out[key] = values[index]; });
     return out;
   }
   paramCount() { return this.x.fp_param_count(); }
   paramDescribe(id) {
     if (this.x.fp_param_describe(id) < 0) return null;
-    const values = this.fields(8);
-    const [, count, value, min, max, defaultValue, nameLength, unitLength] = values;
-    return { id, count, value, min, max, defaultValue, paramName: this.text(0, nameLength), unit: this.text(nameLength, unitLength) };
+    const p = { id };
+    let textOffset = 0;
+    const values = this.fields(this.layout.paramDescription.length);
+    this.layout.paramDescription.forEach(({ key, kind }, index) => {
+      if (kind !== "text") p[key] = values[index];
+      else {
+        p[key] = this.text(textOffset, values[index]);
+        textOffset += values[index];
+      }
+    });
+    return p;
   }
   /** Sets an offline parameter: null when accepted, else {parameter, rule, value}. */
   paramSet(id, value) {
