@@ -25,6 +25,9 @@ public struct ForceEngine {
   var holding = false
   /// Both cells' faults (kept packed: the frame's output reads one byte).
   var faultCodes = CellFaults.none
+  /// Which cells did not change in the last two review windows (`review`): in the
+  /// byte before the words.
+  var stillWindows: UInt8 = 0
   /// Both cells' ranges of good readings (each cell's open level to the rail), as two
   /// biases for the packed readings: a reading is good when its half of `packed +
   /// aboveOpen` has bit 15 set and its half of `packed + belowRail` has it clear
@@ -70,8 +73,6 @@ public struct ForceEngine {
   var leftHealth = CellHealth()
   var rightHealth = CellHealth()
   var lastActiveFrame: UInt32 = 0
-  /// Which cells did not change in the last two review windows (`review`).
-  var stillWindows: UInt8 = 0
 
   /// Bytes of the engine's state that hold the constants derived from the parameters
   /// (a figure `Tools/bench-engine` reports).
