@@ -75,7 +75,7 @@ struct EngineConfig: Equatable {
       hysteresis: p[.hysteresis])
     transfer = TransferFunction(p)
     range = ValueRange(
-      min: p[.rangeMin], max: p[.rangeMax], wraps: p[.wrap] != 0 || p.technique == .wrap,
+      min: p[.rangeMin], max: p[.rangeMax], wraps: p[.wrap] != 0 || p.technique.alwaysWraps,
       unitsPerItem: 1000 * rate)
     rollThreshold = UInt32(p[.rollThreshold])
     pressThroughLevel = p[.pressThroughLevel]

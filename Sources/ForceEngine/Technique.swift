@@ -1,10 +1,12 @@
 /// How the thumb chooses the direction of motion (Docs/techniques.md).
 ///
-/// A technique is added here and only here: its number (the raw value), its name,
-/// whether the simulated study runs it and whether the benchmarks time it all come
-/// from `traits`, and the engine's per-technique behaviour is `chooseDirection`
-/// below. Append new techniques at the end; the `technique` parameter's range
-/// follows `count`.
+/// A technique is declared here: its number (the raw value), and in `traits` its name,
+/// whether the simulated study runs it, whether the benchmarks time it and the facts
+/// other modules model it by; the engine's per-technique behaviour is
+/// `chooseDirection` below. Every other per-technique decision (the reference engine,
+/// the simulated users) is a switch over every technique, so the compiler lists each
+/// place a new one must be handled. Append new techniques at the end; the
+/// `technique` parameter's range follows `count`.
 public enum Technique: Int32, Sendable {
   /// Roll the thumb right for up, left for down.
   case thumbRoll = 0
@@ -26,15 +28,22 @@ public enum Technique: Int32, Sendable {
   @inlinable
   public static func at(_ index: Int32) -> Technique? { Technique(rawValue: index) }
 
-  /// What is known about each technique, in one place.
-  var traits: (name: StaticString, inStudy: Bool, benchmarked: Bool) {
+  /// What is known about each technique, in one place: its name, whether the
+  /// simulated study runs it and the benchmarks time it, whether the value always
+  /// wraps, whether force sets the position (instead of a rate), and whether the
+  /// person chooses the direction. Modules that model a technique (the reference
+  /// engine, the simulated users) read these or switch over every technique, so a
+  /// new one does not compile until each has decided what it does.
+  var traits:
+    (name: StaticString, inStudy: Bool, benchmarked: Bool, wraps: Bool, positional: Bool, choosesDirection: Bool)
+  {
     switch self {
-    case .thumbRoll: return ("thumb-roll", true, true)
-    case .pulse: return ("pulse", true, true)
-    case .pressThrough: return ("press-through", true, true)
-    case .twoButton: return ("two-button", true, true)
-    case .wrap: return ("wrap", false, true)
-    case .positional: return ("positional", false, true)
+    case .thumbRoll: return ("thumb-roll", true, true, false, false, true)
+    case .pulse: return ("pulse", true, true, false, false, true)
+    case .pressThrough: return ("press-through", true, true, false, false, true)
+    case .twoButton: return ("two-button", true, true, false, false, true)
+    case .wrap: return ("wrap", false, true, true, false, false)
+    case .positional: return ("positional", false, true, false, true, false)
     }
   }
 
@@ -44,6 +53,12 @@ public enum Technique: Int32, Sendable {
   public var isInStudy: Bool { traits.inStudy }
   /// Whether the engine benchmarks (`Tools/bench-engine`) time it.
   public var isBenchmarked: Bool { traits.benchmarked }
+  /// Whether the value wraps past the range's ends whatever the `wrap` parameter says.
+  public var alwaysWraps: Bool { traits.wraps }
+  /// Whether force sets the position directly (short lists) instead of a rate.
+  public var isPositional: Bool { traits.positional }
+  /// Whether the person chooses the direction of motion (not: up only, or positional).
+  public var choosesDirection: Bool { traits.choosesDirection }
 }
 
 extension ForceEngine {

@@ -93,7 +93,7 @@ public struct ReferenceEngine {
     rate = Double(p[.sampleRateHz])
     rangeMin = Double(p[.rangeMin])
     rangeMax = Double(p[.rangeMax])
-    wraps = p[.wrap] != 0 || p.technique == .wrap
+    wraps = p[.wrap] != 0 || p.technique.alwaysWraps
     let rate = self.rate
     quickReleaseFrames = Double(p[.quickReleaseMs]) * rate / 1000
     pulseWindowFrames = Double(p[.pulseWindowMs]) * rate / 1000
@@ -280,7 +280,7 @@ public struct ReferenceEngine {
       neutralLeft = left
       neutralRight = right
       setBoosted(false)
-      if technique == .positional { position = rangeMin }
+      if technique.isPositional { position = rangeMin }
     } else {
       chooseDirection(force: force, left, right)
       move(force: force)
@@ -349,7 +349,7 @@ public struct ReferenceEngine {
   }
 
   mutating func move(force: Double) {
-    if technique == .positional {
+    if technique.isPositional {
       setBoosted(false)
       let fraction = max(force - rest, 0) / (1023 - rest)
       let exact = rangeMin + fraction * (rangeMax - rangeMin)
@@ -388,12 +388,15 @@ public struct ReferenceEngine {
   }
 
   mutating func deactivate() {
-    if technique == .pulse, pulsePeakReached,
-      within(frame - activationFrame, pulseWindowFrames, .roundedWindow, "pulse: window")
-    {
-      events.append(.pulse)
-      setDirection(direction.reversed)
-      position = activationPosition
+    switch technique {
+    case .pulse:  // a quick press and release toggles the direction and undoes its own motion
+      if pulsePeakReached, within(frame - activationFrame, pulseWindowFrames, .roundedWindow, "pulse: window") {
+        events.append(.pulse)
+        setDirection(direction.reversed)
+        position = activationPosition
+      }
+    case .thumbRoll, .pressThrough, .twoButton, .wrap, .positional:
+      break
     }
     pulsePeakReached = false
     if reverse {
@@ -408,7 +411,7 @@ public struct ReferenceEngine {
   mutating func release(from before: Zone) {
     if before >= .normal { deactivate() }
     setBoosted(false)
-    let positional = technique == .positional
+    let positional = technique.isPositional
     var restored = false
     if fallStartActive
       && (positional

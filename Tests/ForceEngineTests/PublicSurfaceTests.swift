@@ -59,6 +59,8 @@ import Testing
     "TableText.equals func equals(_:)",
     "Technique enum Technique", "Technique.at func at(_:)", "Technique.count let count",
     "Technique.isBenchmarked var isBenchmarked", "Technique.isInStudy var isInStudy", "Technique.name var name",
+    "Technique.alwaysWraps var alwaysWraps", "Technique.isPositional var isPositional",
+    "Technique.choosesDirection var choosesDirection",
   ]
 
   /// Every `public` declaration under `Sources/ForceEngine`.

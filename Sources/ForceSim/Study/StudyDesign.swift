@@ -78,7 +78,7 @@ public enum StudyDesign {
   /// The tasks a technique runs: all 32, except positional (Docs/techniques.md: "for short
   /// lists, about ten items"), which runs the eight RANGE 10 tasks only.
   public static func tasks(for technique: Technique) -> [StudyTask] {
-    technique == .positional ? tasks.filter { $0.range == 10 } : tasks
+    technique.isPositional ? tasks.filter { $0.range == 10 } : tasks
   }
 
   /// The largest value of the task's list: RANGE − 1, except where the published

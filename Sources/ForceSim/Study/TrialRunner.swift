@@ -105,7 +105,7 @@ public enum TrialRunner {
     let rate = Int(parameters.sampleRateHz)
     let maxFrames = maxMs * rate / 1000
     let contact = Int(parameters[.contactThreshold])
-    let wraps = parameters.technique == .wrap
+    let wraps = parameters.technique.alwaysWraps
     let span = parameters[.rangeMax] - parameters[.rangeMin] + 1
     var crossings = CrossingCounter(start: task.start, target: task.target, span: wraps ? span : 0)
     var contactFrame: Int?

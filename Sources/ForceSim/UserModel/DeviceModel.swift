@@ -30,7 +30,7 @@ public struct DeviceModel: Sendable {
     pressLevel = Double(p[.pressThroughLevel])
     rangeMin = p[.rangeMin]
     rangeMax = p[.rangeMax]
-    wraps = p[.wrap] != 0 || p.technique == .wrap
+    wraps = p[.wrap] != 0 || p.technique.alwaysWraps
     quickReleaseMs = Double(p[.quickReleaseMs])
     filterMs = Double(p[.filterMs])
   }

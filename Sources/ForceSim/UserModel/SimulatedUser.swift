@@ -85,10 +85,13 @@ public struct SimulatedUser {
     lastSeen = start
     restForce = self.profile.restFraction * device.rest
     var balance = profile.neutralBias
-    if technique == .twoButton {
+    switch technique {
+    case .twoButton:  // a cell per direction: the thumb starts on the side it needs
       side = target >= start ? 1 : -1
       believed = side > 0 ? .up : .down
       balance = Double(side) * profile.buttonBalance
+    case .thumbRoll, .pulse, .pressThrough, .wrap, .positional:
+      break
     }
     thumb = ThumbDynamics(balance: balance, profile: self.profile, frameMs: frameMs)
   }
@@ -152,13 +155,18 @@ public struct SimulatedUser {
   /// The value moved by one step in `observed`: if that is not the direction the user
   /// believes in, and no reversal of its own explains it, it updates its belief.
   mutating func noticeDirection(_ observed: Direction) {
-    guard phase == .control, technique != .wrap, technique != .positional else { return }
+    guard phase == .control, technique.choosesDirection else { return }
     let refractory = delayFrames + Int(60 / frameMs)
     guard frame - maneuverEnd > refractory, observed != believed else { return }
     believed = observed
-    if technique == .pressThrough { reverseMode = observed == .down }
-    // A pulse that did not toggle: the next one is quicker (half the hold at the peak).
-    if technique == .pulse { pulseHoldScale *= 0.5 }
+    switch technique {
+    case .pressThrough:
+      reverseMode = observed == .down
+    case .pulse:
+      pulseHoldScale *= 0.5  // a pulse that did not toggle: the next one is quicker (half the hold at the peak)
+    case .thumbRoll, .twoButton, .wrap, .positional:
+      break
+    }
   }
 
   /// The motion (items, signed) the user believes its force caused this frame.
@@ -166,12 +174,12 @@ public struct SimulatedUser {
   /// whole user.)
   @inline(__always)
   func believedMotion() -> Double {
-    if technique == .positional { return 0 }
+    if technique.isPositional { return 0 }
     // The device undoes the motion of a pulse and of a press-through's press.
     if phase == .maneuver {
       switch maneuver {
       case .pulse, .pressDown: return 0
-      default: break
+      case .roll, .button, .pressUp: break
       }
     }
     let force = thumb.felt

@@ -31,7 +31,7 @@ extension SimulatedUser {
 
   /// Rate control towards the target, or the start of a reversal or the release.
   mutating func control(_ estimate: Double) -> ThumbCommand {
-    if technique == .positional { return positional() }
+    if technique.isPositional { return positional() }
     if let searching = searchingFrom {
       // Feedback-driven release: easing off from a press the display does not show,
       // the user cannot tell how far it must go; it keeps easing off until it sees
@@ -51,7 +51,7 @@ extension SimulatedUser {
       phase = .tapping
       return decide(estimate: estimate)
     }
-    if technique == .wrap {
+    if technique.alwaysWraps {
       // Wrap overshoots by going past: the target is now a whole lap away. Slow down.
       if let last = lastRemaining, last < 1.5, r > Double(device.span) / 2 { caution *= 0.6 }
       lastRemaining = r
@@ -76,7 +76,7 @@ extension SimulatedUser {
       phase = .releasing
       return decide(estimate: estimate)
     }
-    if technique != .wrap {
+    if technique.choosesDirection {
       let needed: Direction = r > 0 ? .up : .down
       if needed != believed {
         // After an overshoot, approach more carefully (slower creep) the next time.
@@ -85,7 +85,7 @@ extension SimulatedUser {
         return maneuverStep(estimate)
       }
     }
-    heading = technique == .wrap ? .up : (r > 0 ? .up : .down)
+    heading = technique.choosesDirection ? (r > 0 ? .up : .down) : .up
     return controlled(scrollForce(abs(r)))
   }
 
@@ -135,7 +135,7 @@ extension SimulatedUser {
   /// steps up.
   @inline(__always)
   func wantsToTap() -> Bool {
-    guard technique != .positional, !reverseMode, thumb.force <= device.rest, lastSeen == start else { return false }
+    guard !technique.isPositional, !reverseMode, thumb.force <= device.rest, lastSeen == start else { return false }
     let step = Int(target) - Int(lastSeen)
     return step == (believed == .up ? 1 : -1)
   }
@@ -288,7 +288,7 @@ extension SimulatedUser {
     switch technique {
     case .thumbRoll: balance += Double(side) * profile.rollAmplitude
     case .twoButton: balance = Double(side) * profile.buttonBalance
-    default: break
+    case .pulse, .pressThrough, .wrap, .positional: break
     }
     return ThumbCommand(
       force: force, rise: rise, fall: fall, lagMs: lagMs, balance: balance, balanceRate: profile.rollRatePerS)
