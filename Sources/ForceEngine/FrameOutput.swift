@@ -15,8 +15,12 @@ public struct FrameOutput: Equatable, Sendable {
   public var unitsPerItem: Int32
   /// The events of this frame.
   public var events: EngineEvents
-  /// Each cell's fault (Docs/sensor-faults.md).
-  public var faults: CellFaults
+  /// Each cell's fault (Docs/sensor-faults.md): kept in the events' `fault` payload,
+  /// which the engine fills every frame (one byte less to return).
+  public var faults: CellFaults {
+    get { events.faults }
+    set { events.faults = newValue }
+  }
 
   /// Creates a frame output.
   public init(
@@ -30,7 +34,15 @@ public struct FrameOutput: Equatable, Sendable {
     self.fraction = fraction
     self.unitsPerItem = unitsPerItem
     self.events = events
-    self.faults = faults
+    self.events.faults = faults
+  }
+
+  /// The same frame: every field, the faults and the events (their payloads as
+  /// `EngineEvents` compares them).
+  public static func == (a: FrameOutput, b: FrameOutput) -> Bool {
+    a.force == b.force && a.state == b.state && a.direction == b.direction && a.value == b.value
+      && a.fraction == b.fraction && a.unitsPerItem == b.unitsPerItem && a.events == b.events
+      && a.faults == b.faults
   }
 
   /// The position in thousandths of an item, rounded half up (the output CSV prints it with

@@ -56,13 +56,15 @@ func faultFields<V: FieldVisitor>(
 }
 
 extension EngineEvents {
-  /// Sets to 0 the direction, boost and value payloads of kinds that did not happen
-  /// (the engine fills them every frame), so the wire carries 0 there. Before a
-  /// decode the events are blank and this changes nothing.
+  /// Sets to 0 the direction, boost and value payloads of kinds that did not happen,
+  /// and the faults unless a `fault` event happened or a fault holds the engine (the
+  /// engine fills them every frame), so the wire carries 0 there. Before a decode
+  /// the events are blank and this changes nothing.
   @inline(never)  // one copy for every message that carries events
   mutating func zeroAbsentPayloads() {
     if !contains(.direction) { direction = .up }
     if !contains(.boost) { boostOn = false }
     if mask & (Kind.value.rawValue | Kind.commit.rawValue) == 0 { value = 0 }
+    if !contains(.fault) && !faults.holds { faults = .none }
   }
 }
