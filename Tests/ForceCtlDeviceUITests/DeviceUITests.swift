@@ -192,6 +192,65 @@ struct ForceCtlDeviceUITests {
     }
   }
 
+  @Test func calibrationProposalFromMediumPresses() throws {
+    var rest: [RawFrame] = []  // offsets 49, 70
+    for i in 0..<200 { rest.append(RawFrame(left: UInt16(40 + i % 3), right: UInt16(60 + i % 5))) }
+    let left = (0..<200).map { _ in RawFrame(left: 970, right: 120) }
+    let right = (0..<200).map { _ in RawFrame(left: 100, right: 975) }
+    // Each medium press reads on both cells; the engine adds them: gains gL, gR with
+    // 380·gL + 30·gR = 512 and 20·gL + 420·gR = 512.
+    var mediumLeft: [RawFrame] = []
+    var mediumRight: [RawFrame] = []
+    for i in 0..<200 {
+      mediumLeft.append(RawFrame(left: UInt16(428 + i % 3), right: 100))
+      mediumRight.append(RawFrame(left: 69, right: UInt16(489 + i % 3)))
+    }
+    let proposal = try CalibrationProposal.from(
+      rest: rest, left: left, right: right, medium: (mediumLeft, mediumRight))
+    #expect(proposal.leftOffset == 49 && proposal.rightOffset == 70)
+    let gainLeft = Double(proposal.leftGain) / 1000
+    let gainRight = Double(proposal.rightGain) / 1000
+    let onLeft: Double = 380 * gainLeft + 30 * gainRight
+    let onRight: Double = 20 * gainLeft + 420 * gainRight
+    #expect(abs(onLeft - 512) < 1 && abs(onRight - 512) < 1, "\(gainLeft), \(gainRight)")
+    #expect(proposal.batch.count == 4 && proposal.leftMedium == 410 && proposal.rightMedium == 440)
+    #expect(proposal.summary.contains("left medium 410, right medium 440 above rest"), "\(proposal.summary)")
+    // Without medium presses the firm presses set the gains, as before.
+    let firm = try CalibrationProposal.from(rest: rest, left: left, right: right)
+    #expect(firm.leftGain == Int32((1000.0 * 1000 / (970 - 49)).rounded()) && firm.leftMedium == 0)
+
+    func refusal(_ mediumLeft: [RawFrame], _ mediumRight: [RawFrame]) -> String {
+      do {
+        _ = try CalibrationProposal.from(rest: rest, left: left, right: right, medium: (mediumLeft, mediumRight))
+        return "accepted"
+      } catch let error as DeviceError { return error.description } catch { return "\(error)" }
+    }
+    // A medium press that reads like rest: the cell's own refusal, naming the step.
+    #expect(
+      refusal(rest, mediumRight).contains(
+        "the left cell did not rise above its rest (press 42, rest up to 42) during the left medium press step: press the left side at medium force"
+      ))
+    // Too light to measure, as firm as the firm press, or on the wrong side.
+    let light = (0..<200).map { _ in RawFrame(left: 80, right: 62) }
+    #expect(
+      refusal(light, mediumRight)
+        == "the left medium press read only 80 (rest 49): press the left side at medium force and try again")
+    let firmAgain = (0..<200).map { _ in RawFrame(left: 950, right: 100) }
+    #expect(
+      refusal(firmAgain, mediumRight)
+        == "the left medium press read 950, nearly as much as the firm press (970): press the left side about half as hard and try again"
+    )
+    let wrongSide = (0..<200).map { _ in RawFrame(left: 400, right: 150) }
+    #expect(
+      refusal(mediumLeft, wrongSide)
+        == "the right medium press read more on the left cell than on the right one: press the right side and try again"
+    )
+    let lightRight = (0..<200).map { _ in RawFrame(left: 69, right: 110) }
+    #expect(
+      refusal(mediumLeft, lightRight)
+        == "the right medium press read only 110 (rest 70): press the right side at medium force and try again")
+  }
+
   @Test(Support.needsSITL)
   func calibrateFlowAgainstSITL() throws {
     // A flat trace: the flow runs end to end and refuses, naming the weak press.

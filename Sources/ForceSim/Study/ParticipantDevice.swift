@@ -84,7 +84,8 @@ public struct ParticipantDevice: Sendable {
   }
 
   /// Participant `participant`'s device, calibrated by that participant (`profile`) as
-  /// `forcectl calibrate` does: rest, a firm left press, a firm right press.
+  /// `forcectl calibrate` does: rest, a firm left and right press, a medium left and
+  /// right press.
   public init(
     sensor: StudySensor, seed: UInt64, participant: Int, profile: UserProfile, sampleRateHz: Int32 = 200
   ) throws(CalibrationError) {
@@ -148,41 +149,55 @@ public struct ParticipantDevice: Sendable {
 
   func frames(_ ms: Double) -> Int { Int((ms / frameMs).rounded()) }
 
-  /// The three steps of `forcectl calibrate`, each after reading its prompt: a second
-  /// untouched, a second of a firm press on the left side and one on the right, held.
-  /// A firm press is the participant's firmest (`overpress`, its press past full
-  /// scale) on one side of the rocker (balance ∓`buttonBalance`, as on a button),
-  /// made with its own rise, lag and motor noise.
+  /// The five steps of `forcectl calibrate`, each after reading its prompt: a second
+  /// untouched, a second of a firm press on the left side and one on the right, then a
+  /// medium press on the left side and one on the right, each held. A firm press is the
+  /// participant's firmest (`overpress`, its press past full scale), a medium one the
+  /// middle of the scale as it knows the device (`CalibrationFit.mediumTarget`, total
+  /// ideal counts), each on one side of the rocker (balance ∓`buttonBalance`, as on a
+  /// button), made with its own rise, lag and motor noise.
   mutating func calibrate(_ profile: UserProfile, _ noise: inout SplitMix64) throws(CalibrationError)
     -> CalibrationFit
   {
-    var recordings: [[RawFrame]] = []
     let recordFrames = frames(Timing.recordMs)
     skip(Timing.promptMs)
-    recordings.append((0..<recordFrames).map { _ in frame(read(0, 0)) })
-    for side in [-1.0, 1.0] {
-      skip(Timing.promptMs)
-      var thumb = ThumbDynamics(balance: side * profile.buttonBalance, profile: profile, frameMs: frameMs)
-      let press = ThumbCommand(
-        force: profile.overpress, rise: profile.controlledRisePerMs, fall: profile.controlledFallPerMs,
-        lagMs: profile.forceLagMs, balance: side * profile.buttonBalance, balanceRate: profile.rollRatePerS)
-      // Press until the force is there, hold a moment, press Enter, hold on while it records.
-      var pressing = 0
-      while thumb.force < 0.95 * profile.overpress && pressing < frames(5_000) {
-        pressing += 1
-        _ = read(thumb.step(press, frameMs: frameMs, rng: &noise))
-      }
-      for _ in 0..<frames(Timing.settleMs) { _ = read(thumb.step(press, frameMs: frameMs, rng: &noise)) }
-      recordings.append(
-        (0..<recordFrames).map { _ in frame(read(thumb.step(press, frameMs: frameMs, rng: &noise))) })
-      var lift = press
-      lift.force = 0
-      lift.fall = profile.liftFallPerMs
-      lift.lagMs = 0
-      while thumb.force > 0 { _ = read(thumb.step(lift, frameMs: frameMs, rng: &noise)) }
+    let rest = (0..<recordFrames).map { _ in frame(read(0, 0)) }
+    var presses: [[RawFrame]] = []
+    for force in [profile.overpress, CalibrationFit.mediumTarget] {
+      for side in [-1.0, 1.0] { presses.append(press(force, side: side, profile, &noise)) }
     }
     skip(Timing.promptMs)
-    return try CalibrationFit.from(rest: recordings[0], left: recordings[1], right: recordings[2])
+    return try CalibrationFit.from(
+      rest: rest, left: presses[0], right: presses[1], mediumLeft: presses[2], mediumRight: presses[3])
+  }
+
+  /// One press step: the prompt, a press on one side (`side` −1 left, +1 right) up to
+  /// `force`, held a moment before Enter and on while a second is recorded, then the
+  /// lift. Returns the recording.
+  mutating func press(_ force: Double, side: Double, _ profile: UserProfile, _ noise: inout SplitMix64)
+    -> [RawFrame]
+  {
+    skip(Timing.promptMs)
+    var thumb = ThumbDynamics(balance: side * profile.buttonBalance, profile: profile, frameMs: frameMs)
+    let press = ThumbCommand(
+      force: force, rise: profile.controlledRisePerMs, fall: profile.controlledFallPerMs,
+      lagMs: profile.forceLagMs, balance: side * profile.buttonBalance, balanceRate: profile.rollRatePerS)
+    // Press until the force is there, hold a moment, press Enter, hold on while it records.
+    var pressing = 0
+    while thumb.force < 0.95 * force && pressing < frames(5_000) {
+      pressing += 1
+      _ = read(thumb.step(press, frameMs: frameMs, rng: &noise))
+    }
+    for _ in 0..<frames(Timing.settleMs) { _ = read(thumb.step(press, frameMs: frameMs, rng: &noise)) }
+    let recorded = (0..<frames(Timing.recordMs)).map { _ in
+      frame(read(thumb.step(press, frameMs: frameMs, rng: &noise)))
+    }
+    var lift = press
+    lift.force = 0
+    lift.fall = profile.liftFallPerMs
+    lift.lagMs = 0
+    while thumb.force > 0 { _ = read(thumb.step(lift, frameMs: frameMs, rng: &noise)) }
+    return recorded
   }
 
   mutating func read(_ cells: (left: UInt16, right: UInt16)) -> (left: UInt16, right: UInt16) {

@@ -50,7 +50,8 @@ public enum StudyOutput {
   /// The header of `devices.csv`.
   public static let devicesHeader =
     "participant,sensor_seed,preload_left,preload_right,rest_left,rest_right,left_press,right_press,"
-    + "left_offset,right_offset,left_gain,right_gain,final_rest_left,final_rest_right,fault_frames,session_s"
+    + "left_medium,right_medium,left_offset,right_offset,left_gain,right_gain,"
+    + "final_rest_left,final_rest_right,fault_frames,session_s"
 
   /// One line per participant's device: the model's preloads, what calibration measured
   /// and set, and the rest levels the engine had learned when the session ended.
@@ -62,8 +63,9 @@ public enum StudyOutput {
         [
           String(index + 1), String(d.sensorSeed), StudySummary.fixed(d.preloadLeft, 1),
           StudySummary.fixed(d.preloadRight, 1), StudySummary.fixed(c.restLeft, 1), StudySummary.fixed(c.restRight, 1),
-          StudySummary.fixed(c.leftPeak, 0), StudySummary.fixed(c.rightPeak, 0), String(c.leftOffset),
-          String(c.rightOffset), String(c.leftGain), String(c.rightGain), String(d.finalRestLeft),
+          StudySummary.fixed(c.leftPeak, 0), StudySummary.fixed(c.rightPeak, 0), StudySummary.fixed(c.leftMedium, 0),
+          StudySummary.fixed(c.rightMedium, 0), String(c.leftOffset), String(c.rightOffset), String(c.leftGain),
+          String(c.rightGain), String(d.finalRestLeft),
           String(d.finalRestRight), String(d.faultFrames), StudySummary.fixed(d.sessionMs / 1000, 1),
         ].joined(separator: ",") + "\n"
     }

@@ -55,7 +55,7 @@ public enum StudyReport {
     var note =
       "Sensor: \(sensor.profile.name) profile on the \(sensor.board.rawValue) board (Docs/sensor-model.md), "
       + "one device per participant seeded from the study seed, calibrated as forcectl calibrate does "
-      + "(rest, firm left, firm right) before its first trial"
+      + "(rest, firm left, firm right, medium left, medium right) before its first trial"
     let fits = result.devices.map(\.calibration)
     if !fits.isEmpty {
       let offsets = fits.flatMap { [$0.leftOffset, $0.rightOffset] }

@@ -6,18 +6,21 @@ import ForceTrace
 import Foundation
 
 extension ForceCtl {
-  /// `forcectl calibrate`: guided offsets and gains.
+  /// `forcectl calibrate`: guided offsets and gains (Docs/hardware-quickstart.md, Calibrate).
   public struct Calibrate: ParsableCommand {
     public static let configuration = CommandConfiguration(
-      abstract: "Measure rest and a firm press on each cell; set left/right offset and gain.",
+      abstract: "Measure rest and a firm and a medium press on each cell; set left/right offset and gain.",
       discussion: """
-        Prompts for three steps (rest, left press, right press), records about a \
-        second of raw telemetry for each, proposes offsets (rest + margin) and gains (a \
-        firm press reads about full scale), and on confirmation sets all four in one \
-        batch (all or nothing). Each prompt waits for Enter on standard input. A cell \
+        Prompts for five steps (rest, firm left press, firm right press, medium left \
+        press, medium right press), records about a second of raw telemetry for each, \
+        proposes offsets (rest + margin) and gains (a medium press, both cells together, \
+        reads half of full scale), and on confirmation sets all four in one batch (all or \
+        nothing). Each prompt waits for Enter on standard input. A cell \
         that the device reports open, railed, stuck or intermittent during a step, or \
         whose readings sit at the rail, never change or do not rise when pressed, \
-        refuses the calibration, naming the cell, and nothing is changed.
+        refuses the calibration, naming the cell, and nothing is changed; so does a \
+        medium press too light to measure, nearly as firm as the firm press, or read more \
+        on the other cell, naming the press to repeat.
         """
     )
 
@@ -69,6 +72,14 @@ extension ForceCtl {
         (.rest, "rest", "Rest your thumb lightly on the cap (or leave it untouched)"),
         (.left, "left", "Press the LEFT side firmly and hold"),
         (.right, "right", "Press the RIGHT side firmly and hold"),
+        (
+          .mediumLeft, "left medium",
+          "Press the LEFT side at medium force, as you would to scroll at a steady pace, and hold"
+        ),
+        (
+          .mediumRight, "right medium",
+          "Press the RIGHT side at medium force, as you would to scroll at a steady pace, and hold"
+        ),
       ]
       var recorded: [[RawFrame]] = []
       for (step, name, prompt) in steps {
@@ -80,7 +91,8 @@ extension ForceCtl {
         try CalibrationProposal.check(faults: faults, during: step)
       }
       let proposal = try CalibrationProposal.from(
-        rest: recorded[0], left: recorded[1], right: recorded[2], railLevel: railLevel)
+        rest: recorded[0], left: recorded[1], right: recorded[2], medium: (recorded[3], recorded[4]),
+        railLevel: railLevel)
       say(proposal.summary)
       if !yes {
         say("Apply these? [y/N]")
