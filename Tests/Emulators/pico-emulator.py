@@ -78,7 +78,7 @@ because of the emulator (rp2040py 0.3.6):
     bit set, so a handler's PC-relative arithmetic (`add rN, pc`) is off by one. Its
     core is compiled (Cython) and cannot be patched from here; the firmware's vectors
     enter their handlers through a register branch (`bx`), which clears the bit
-    (Hardware/pico/startup.c).
+    (Hardware/pico/irq.c).
   * rp2040py's ADC round robin (CS.RROBIN) writes the next input into CS.AINSEL
     masked with 12 instead of 7, so a round robin over inputs 0 and 1 would convert
     input 0 forever; the harness replaces that one setter with the datasheet's.
