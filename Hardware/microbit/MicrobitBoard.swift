@@ -5,7 +5,7 @@ import ForceFirmware
 /// Register-level drivers, one per file: UART.swift, ADC.swift, Timers.swift,
 /// NVMC.swift, LEDMatrix.swift, Watchdog.swift (WDT + POWER.RESETREAS),
 /// Clock.swift, GPIO.swift, PPI.swift, Sleep.swift; all MMIO goes through MMIO.swift.
-/// The loop polls and sleeps between frames (`CPU.sleep`); the only interrupt
+/// The loop polls and sleeps between frames (`Sleep.sleep`); the only interrupt
 /// handler is the ADC's. The SysTick the nRF51 does not have is never used.
 struct MicrobitBoard: Board {
   var name: StaticString { "microbit-v1" }
@@ -30,7 +30,7 @@ struct MicrobitBoard: Board {
     leds = LEDMatrix()
     adc = ADC()
     adc.startOnFrames()
-    CPU.enableWakeUps()
+    Sleep.enableWakeUps()
   }
 
   static func decode(resetReas bits: UInt32) -> ResetReason {
@@ -75,13 +75,13 @@ struct MicrobitBoard: Board {
 
   mutating func startFrameTimer(hz: UInt32) { FrameTimer.start(hz: hz) }
   mutating func sleepUntilWork(transmitting: Bool) -> Bool {
-    CPU.sleep(transmitting: transmitting)
+    Sleep.sleep(transmitting: transmitting)
     return true
   }
   mutating func ticks() -> UInt32 { TickCounter.now() }
   var tickHz: UInt32 { TickCounter.hz }
   /// Measured on the stack startup.c paints at reset.
-  var stackHighWater: UInt16 { UInt16(truncatingIfNeeded: stack_high_water()) }
+  var stackHighWater: UInt16 { UInt16(truncatingIfNeeded: CPU.stackHighWater) }
 
   // MARK: Flash
 
@@ -106,9 +106,3 @@ struct MicrobitBoard: Board {
   mutating func startWatchdog(timeoutMs: UInt32) { Watchdog.start(timeoutMs: timeoutMs) }
   mutating func feedWatchdog() { Watchdog.feed() }
 }
-
-/// Bytes of the stack used since reset: Reset_Handler paints the whole stack with a
-/// pattern before `main` (Hardware/armv6m/stack.c); the deepest overwritten word
-/// marks the high-water mark.
-@_silgen_name("stack_high_water")
-func stack_high_water() -> UInt32

@@ -1,11 +1,3 @@
-/// The Cortex-M0 NVIC (ARMv6-M Architecture Reference Manual, B3.4).
-enum NVIC {
-  static let ISER: UInt32 = 0xE000_E100
-  static let ICPR: UInt32 = 0xE000_E280
-
-  static func enable(_ irq: UInt32) { MMIO.write(ISER, 1 << irq) }
-}
-
 /// Sleep between frames: System ON, `WFI`, with interrupts masked (PRIMASK, set
 /// in startup.c before `main`). The wake-up sources raise their interrupt only
 /// while the core sleeps: UART0 RXDRDY (and TXDRDY while bytes wait to be sent)
@@ -13,7 +5,7 @@ enum NVIC {
 /// handles it, so one that fired before the sleep wakes the core at once, and no
 /// byte or frame is missed. Their pending bits are cleared after the wake, so only
 /// the ADC's handler ever runs, at one known point.
-enum CPU {
+enum Sleep {
   static let irqUART0: UInt32 = 2
   static let irqTIMER1: UInt32 = 9
 
@@ -28,7 +20,7 @@ enum CPU {
   static func sleep(transmitting: Bool) {
     MMIO.write(UART.INTENSET, transmitting ? UART.intRXDRDY | UART.intTXDRDY : UART.intRXDRDY)
     MMIO.write(TIMER.INTENSET(FrameTimer.timer), TIMER.intCompare0)
-    cpu_wait_for_interrupt()
+    CPU.waitForInterrupt()
     MMIO.write(UART.INTENCLR, UART.intRXDRDY | UART.intTXDRDY)
     MMIO.write(TIMER.INTENCLR(FrameTimer.timer), TIMER.intCompare0)
     // Read back so both writes have landed before the pending bits are cleared:
@@ -36,15 +28,7 @@ enum CPU {
     // parking loop.
     _ = MMIO.read(UART.INTENCLR)
     _ = MMIO.read(TIMER.INTENCLR(FrameTimer.timer))
-    MMIO.write(NVIC.ICPR, 1 << irqUART0 | 1 << irqTIMER1)
-    cpu_take_interrupts()
+    NVIC.clearPending(1 << irqUART0 | 1 << irqTIMER1)
+    CPU.takeInterrupts()
   }
 }
-
-/// `WFI` (startup.c).
-@_silgen_name("cpu_wait_for_interrupt")
-func cpu_wait_for_interrupt()
-
-/// Unmasks interrupts so pending handlers run, then masks them again (startup.c).
-@_silgen_name("cpu_take_interrupts")
-func cpu_take_interrupts()

@@ -90,8 +90,8 @@ struct PicoBoard: Board {
   }
   mutating func ticks() -> UInt32 { Timer.now() }
   var tickHz: UInt32 { Timer.hz }
-  /// Measured on the stack painted at reset (Hardware/armv6m/stack.c).
-  var stackHighWater: UInt16 { UInt16(truncatingIfNeeded: stack_high_water()) }
+  /// Measured on the stack painted at reset (Hardware/cortex-m0/stack.c).
+  var stackHighWater: UInt16 { UInt16(truncatingIfNeeded: CPU.stackHighWater) }
 
   // MARK: Flash
 
@@ -122,7 +122,3 @@ struct PicoBoard: Board {
   mutating func startWatchdog(timeoutMs: UInt32) { Watchdog.start(timeoutMs: timeoutMs) }
   mutating func feedWatchdog() { Watchdog.feed() }
 }
-
-/// Bytes of the stack used since reset (Hardware/armv6m/stack.c).
-@_silgen_name("stack_high_water")
-func stack_high_water() -> UInt32

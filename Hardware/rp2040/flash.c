@@ -14,7 +14,7 @@
  * into the ROM: the build grants rp2040_flash_ram_op 256 bytes of stack for the
  * flash routines and rom_resolve 64 for the table lookup (--indirect in
  * Tools/build-firmware). The deepest stack the ROM actually used during a save in
- * the emulator is what Tools/pico-emulator.py reports as rom_stack_bytes.
+ * the emulator is what Tests/Emulators/pico-emulator.py reports as rom_stack_bytes.
  */
 #include <stddef.h>
 #include <stdint.h>

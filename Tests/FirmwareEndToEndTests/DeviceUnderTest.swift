@@ -22,7 +22,7 @@ final class DeviceUnderTest {
   /// The micro:bit image whose ADC is the built-in gesture (`Tools/build-firmware
   /// --adc gesture`): QEMU running whole streamed frames.
   static var gestureImage: URL {
-    root.appendingPathComponent(".build-firmware/microbit-gesture/\(FirmwareImage.name).elf")
+    FirmwareImage.file("elf", image: "app --adc gesture", in: root)
   }
 
   /// Whether this kind can run here (QEMU needs the emulator and a built image).

@@ -2,7 +2,7 @@ import ForceDevice
 import ForceLink
 import Foundation
 
-/// The Pico firmware in the RP2040 emulator (Tools/pico-emulator.py): booted from
+/// The Pico firmware in the RP2040 emulator (Tests/Emulators/pico-emulator.py): booted from
 /// its UF2 through the emulated boot ROM, its serial port on a TCP port (UART0, or the
 /// USB CDC-ACM data path once the emulated host has enumerated the device), and a
 /// control connection that sets the force cells on the emulated ADC, resets the chip,
@@ -20,10 +20,10 @@ final class PicoEmulator {
   private var controlBuffer: [UInt8] = []
 
   static func uf2(_ serial: Serial) -> URL {
-    let directory = serial == .usb ? "pico" : "pico-uart"
-    return DeviceUnderTest.root.appendingPathComponent(".build-firmware/\(directory)/forcepicker-pico.uf2")
+    FirmwareImage.file(
+      "uf2", board: "pico", image: serial == .usb ? "app" : "app --serial uart", in: DeviceUnderTest.root)
   }
-  static var script: URL { DeviceUnderTest.root.appendingPathComponent("Tools/pico-emulator.py") }
+  static var script: URL { DeviceUnderTest.root.appendingPathComponent("Tests/Emulators/pico-emulator.py") }
 
   /// Whether the emulator can run the UART build here: its UF2 and python3 with rp2040py.
   static let available = rp2040py && FileManager.default.fileExists(atPath: uf2(.uart).path)

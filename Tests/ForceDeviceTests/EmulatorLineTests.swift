@@ -2,43 +2,32 @@ import ForceDevice
 import Foundation
 import Testing
 
-/// The image path and the emulator command line have one home on each side: the
-/// host code (`FirmwareImage`, `QEMU`) and the shell scripts (`Tools/lib/firmware.sh`).
-/// These keep the two the same.
+/// The image paths and the emulator command line have one home, the board's build
+/// facts (`Hardware/BOARD/board.json`), which the build, the shell scripts
+/// (`Tools/lib/build_facts.py`) and `FirmwareImage` read. `QEMU` keeps the host's
+/// command line; these keep it equal to the board file's.
 @Suite struct EmulatorLineTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// `NAME=VALUE` and `NAME=(WORDS)` assignments of the shell file, quotes removed.
-  static func shellVariables() throws -> [String: [String]] {
-    let text = try String(contentsOf: root.appendingPathComponent("Tools/lib/firmware.sh"), encoding: .utf8)
-    var variables: [String: [String]] = [:]
-    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-      guard let equals = line.firstIndex(of: "=") else { continue }
-      let name = String(line[..<equals])
-      var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-      if value.hasPrefix("(") && value.hasSuffix(")") {
-        variables[name] = value.dropFirst().dropLast().split(separator: " ").map(String.init)
-      } else {
-        value = value.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        variables[name] = [value]
-      }
-    }
-    return variables
+  static func boardFacts(_ board: String) throws -> [String: Any] {
+    let data = try Data(contentsOf: root.appendingPathComponent("Hardware/\(board)/board.json"))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 
-  @Test func shellScriptsAndHostAgreeOnTheImage() throws {
-    let shell = try Self.shellVariables()
-    #expect(shell["FIRMWARE_DIR"] == [FirmwareImage.directory])
-    #expect(shell["FIRMWARE_IMAGE"] == [FirmwareImage.name])
-    #expect(FirmwareImage.elfPath == ".build-firmware/microbit/forcepicker-microbit.elf")
+  @Test func imagePathsComeFromTheBoardFiles() {
+    #expect(FirmwareImage.elf(in: Self.root).path.hasSuffix("/.build-firmware/microbit/forcepicker-microbit.elf"))
     #expect(FirmwareImage.hex(in: Self.root).path.hasSuffix("/.build-firmware/microbit/forcepicker-microbit.hex"))
+    #expect(FirmwareImage.picoUF2(in: Self.root).path.hasSuffix("/.build-firmware/pico/forcepicker-pico.uf2"))
+    #expect(
+      FirmwareImage.base(image: "app --adc gesture", in: Self.root)
+        == ".build-firmware/microbit-gesture/forcepicker-microbit")
+    #expect(FirmwareImage.base(image: "no such image", in: Self.root) == nil)
   }
 
-  @Test func shellScriptsAndHostAgreeOnTheEmulator() throws {
-    let shell = try Self.shellVariables()
-    #expect(shell["QEMU_MACHINE_ARGS"] == QEMU.machineArguments)
-    #expect(shell["QEMU"] == ["${QEMU:-\(QEMU.executable)}"])
+  @Test func hostAndBoardFileAgreeOnTheEmulator() throws {
+    let emulator = try #require(try Self.boardFacts("microbit")["emulator"] as? [String: Any])
+    #expect(emulator["qemu"] as? [String] == [QEMU.executable] + QEMU.machineArguments)
   }
 
   @Test func emulatorLineServesTheUARTOnTheGivenPort() {

@@ -1,9 +1,10 @@
 # shellcheck shell=bash
-# Shared Embedded Swift flags for the ForcePicker firmware (nRF51822 / Cortex-M0).
-# Source this file; it only sets variables and never runs anything.
+# The toolchain and the Embedded Swift flags for the Cortex-M0 images, for the shell
+# scripts. Source this file; it only sets variables and never runs anything. The
+# flags themselves live in Hardware/flags.json (read by Tools/lib/build_facts.py).
 #
-#   source "$(dirname "$0")/lib/embedded-flags.sh"
-#   "$SWIFTC" "${EMBEDDED_SWIFT_FLAGS[@]}" -module-name X ... 
+#   source "$ROOT/Tools/lib/embedded-flags.sh"
+#   "$SWIFTC" "${EMBEDDED_SWIFT_FLAGS[@]}" -module-name X ...
 #
 # Override the toolchain location with SWIFT_TOOLCHAIN=/path/to/usr (default /opt/swift/usr).
 
@@ -14,45 +15,9 @@ LLD="${LLD:-$SWIFT_TOOLCHAIN/bin/ld.lld}"
 LLVM_NM="${LLVM_NM:-$SWIFT_TOOLCHAIN/bin/llvm-nm}"
 LLVM_OBJCOPY="${LLVM_OBJCOPY:-$SWIFT_TOOLCHAIN/bin/llvm-objcopy}"
 LLVM_OBJDUMP="${LLVM_OBJDUMP:-$SWIFT_TOOLCHAIN/bin/llvm-objdump}"
+BUILD_FACTS="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/build_facts.py"
 
-# Cortex-M0 (ARMv6-M), no FPU, no OS.
-EMBEDDED_TARGET="armv6m-none-none-eabi"
-
-EMBEDDED_SWIFT_FLAGS=(
-  -target "$EMBEDDED_TARGET"
-  -enable-experimental-feature Embedded
-  -wmo
-  -Osize
-  -parse-as-library
-  # One section per function so ld.lld --gc-sections drops what is unused
-  # (including the weak Swift runtime every Embedded object carries).
-  -Xfrontend -function-sections
-  # No __stack_chk_guard/__stack_chk_fail: the linker script puts the stack at
-  # the bottom of RAM, so an overflow faults instead of corrupting data.
-  -Xfrontend -disable-stack-protector
-  # ARMv6-M has no LDREX/STREX. Without this, _Volatile and global initialisers
-  # pull in __atomic_* library calls; with it LLVM emits __sync_* calls, which
-  # the board runtime implements with interrupts masked (single core).
-  -Xcc -Xclang -Xcc -target-feature -Xcc -Xclang -Xcc +atomics-32
-)
-
-# C startup/runtime files for the board.
-EMBEDDED_C_FLAGS=(
-  --target=armv6m-none-eabi
-  -mcpu=cortex-m0
-  -mthumb
-  -mfloat-abi=soft
-  -Os
-  -ffreestanding
-  -fno-builtin
-  -ffunction-sections
-  -fdata-sections
-  -fno-stack-protector
-  -nostdlib
-  -Wall
-  -Werror
-)
-
-# Symbols that mean the image (or a module) allocates or refcounts.
-# The build fails if any survives the final link.
-EMBEDDED_FORBIDDEN_SYMBOLS_RE='^(malloc|calloc|realloc|posix_memalign|swift_allocObject|swift_retain|swift_release|swift_slowAlloc)$'
+# EMBEDDED_TARGET, EMBEDDED_SWIFT_FLAGS, EMBEDDED_C_FLAGS, MODULE_OPT (the modules
+# compiled with -O instead of -Osize) and EMBEDDED_FORBIDDEN_SYMBOLS_RE (symbols that
+# mean an image or a module allocates or refcounts).
+eval "$(python3 "$BUILD_FACTS" flags armv6m)"

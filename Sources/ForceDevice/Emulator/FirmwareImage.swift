@@ -1,27 +1,38 @@
 import Foundation
 
-/// Where `Tools/build-firmware` puts the micro:bit image: the one place the host
-/// side names it. (`Tools/lib/firmware.sh` is the shell scripts' copy; a test keeps
-/// the two equal.)
+/// Where `Tools/build-firmware` puts a board's image: read from the board's build
+/// facts, `Hardware/BOARD/board.json` (its `images`: each one's output directory and
+/// base name), the file the build and the shell scripts read too.
 public enum FirmwareImage {
-  /// The output directory, relative to the repository root.
-  public static let directory = ".build-firmware/microbit"
-  /// The image's base name.
-  public static let name = "forcepicker-microbit"
+  /// The image `Tools/build-firmware --board BOARD` writes (`image`: `app`, or e.g.
+  /// `app --adc gesture`), relative to the checkout's root and without an extension;
+  /// nil when the board file does not have it.
+  public static func base(board: String = "microbit", image: String = "app", in root: URL) -> String? {
+    let file = root.appendingPathComponent("Hardware/\(board)/board.json")
+    guard let data = try? Data(contentsOf: file),
+      let facts = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let spec = (facts["images"] as? [String: Any])?[image] as? [String: Any],
+      let directory = spec["out"] as? String,
+      let name = spec["image"] as? String ?? facts["image"] as? String
+    else { return nil }
+    return "\(directory)/\(name)"
+  }
 
-  /// `.build-firmware/microbit/forcepicker-microbit.elf`: what QEMU boots.
-  public static var elfPath: String { "\(directory)/\(name).elf" }
-  /// `.build-firmware/microbit/forcepicker-microbit.hex`: what the MICROBIT drive takes.
-  public static var hexPath: String { "\(directory)/\(name).hex" }
+  /// The image's file with extension `kind` (`elf`, `hex`, `uf2`) in the checkout at
+  /// `root`; a path that does not exist when the board file does not name it.
+  public static func file(
+    _ kind: String, board: String = "microbit", image: String = "app", in root: URL
+  ) -> URL {
+    root.appendingPathComponent(
+      "\(base(board: board, image: image, in: root) ?? "Hardware/\(board)/board.json has no image \(image)").\(kind)")
+  }
 
-  /// `.build-firmware/pico/forcepicker-pico.uf2`: what the Pico's RPI-RP2 drive takes
-  /// (`Tools/build-firmware --board pico`).
-  public static let picoUF2Path = ".build-firmware/pico/forcepicker-pico.uf2"
-
-  /// The ELF image in the checkout at `root`.
-  public static func elf(in root: URL) -> URL { root.appendingPathComponent(elfPath) }
-  /// The Intel HEX image in the checkout at `root`.
-  public static func hex(in root: URL) -> URL { root.appendingPathComponent(hexPath) }
+  /// The micro:bit's ELF image: what QEMU boots.
+  public static func elf(in root: URL) -> URL { file("elf", in: root) }
+  /// The micro:bit's Intel HEX image: what the MICROBIT drive takes.
+  public static func hex(in root: URL) -> URL { file("hex", in: root) }
+  /// The Pico's UF2 image: what the RPI-RP2 drive takes (`Tools/build-firmware --board pico`).
+  public static func picoUF2(in root: URL) -> URL { file("uf2", board: "pico", in: root) }
 
   /// The ELF image, built with `Tools/build-firmware` first if it is missing.
   public static func built(in root: URL, say: (String) -> Void) throws(DeviceError) -> URL {

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The emulator command line for the micro:bit image: the one place it is written
-/// on the host side (`Tools/lib/firmware.sh` is the shell scripts' copy; a test keeps
-/// the two equal).
+/// The emulator command line for the micro:bit image on the host side; the shell
+/// scripts read it from `Hardware/microbit/board.json` (`emulator`), and a test keeps
+/// the two equal.
 public enum QEMU {
   /// The emulator's executable name.
   public static let executable = "qemu-system-arm"

@@ -2,7 +2,7 @@
 /// level becomes the 10-bit reading the engine gets.
 public enum SensorBoard: String, CaseIterable, Equatable, Sendable {
   /// micro:bit v1 (nRF51): a 10-bit conversion, counts = round(1023 · V/VDD + noise),
-  /// clamped to 0…1023 (Hardware/microbit/ADC.swift).
+  /// clamped to 0…1023 (Hardware/nrf51/ADC.swift).
   case microbit
   /// Raspberry Pi Pico (RP2040): a 12-bit conversion, 4095 · V/3V3 + noise, with the
   /// wide codes of erratum RP2040-E11, rounded to 10 bits as the firmware does,

@@ -24,7 +24,7 @@ extension ForceCtl {
     @Option(
       name: [.customLong("image"), .customLong("hex")],
       help: ArgumentHelp(
-        "Image to flash (default: \(FlashBoard.microbit.imagePath), or \(FlashBoard.pico.imagePath) with --board pico).",
+        "Image to flash (default: the board's image from Tools/build-firmware, where Hardware/BOARD/board.json puts it).",
         valueName: "FILE"))
     public var image: String?
 
@@ -58,7 +58,8 @@ extension ForceCtl {
 
     public func run() throws {
       let file =
-        image ?? RepositoryRoot.find().map { $0.appendingPathComponent(board.imagePath).path } ?? board.imagePath
+        image ?? RepositoryRoot.find().map { board.image(in: $0).path }
+        ?? "Hardware/\(board.rawValue)/board.json's image (run this in the checkout)"
       let label = board.drive.label
       let target: String
       if let drive {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceDevice
 import ForceLink
+import Foundation
 
 /// The boards `forcectl flash` programs, with their drive, image and serial port.
 public enum FlashBoard: String, CaseIterable, ExpressibleByArgument, Sendable {
@@ -11,8 +12,10 @@ public enum FlashBoard: String, CaseIterable, ExpressibleByArgument, Sendable {
 
   /// The drive the image is copied onto.
   public var drive: BoardDrive { self == .microbit ? .microbit : .pico }
-  /// The image in a checkout, relative to its root.
-  public var imagePath: String { self == .microbit ? FirmwareImage.hexPath : FirmwareImage.picoUF2Path }
+  /// The image in the checkout at `root` (Hardware/BOARD/board.json says where).
+  public func image(in root: URL) -> URL {
+    self == .microbit ? FirmwareImage.hex(in: root) : FirmwareImage.picoUF2(in: root)
+  }
   /// The name the firmware reports in its handshake.
   public var handshakeName: StaticString { self == .microbit ? "microbit-v1" : "pico" }
   /// The board's name in messages.

@@ -4,7 +4,7 @@ the emulated boot ROM, with its serial port on a TCP port (UART0, or the USB CDC
 data path after the emulated USB host has enumerated the device) and the two force
 cells on the emulated ADC.
 
-    Tools/pico-emulator.py [--uf2 IMAGE.uf2] [--port PORT] [--usb-port PORT]
+    Tests/Emulators/pico-emulator.py [--uf2 IMAGE.uf2] [--port PORT] [--usb-port PORT]
                            [--control-port PORT] [--trace IN.csv] [--realtime] [--profile]
 
     --uf2           default .build-firmware/pico/forcepicker-pico.uf2 (the USB build;
@@ -15,7 +15,7 @@ cells on the emulated ADC.
     --usb-port      the USB build: the CDC-ACM data path on 127.0.0.1:PORT (default 5763),
                     one client at a time. A client connecting opens the port as cdc_acm does (DTR and
                     RTS up, 115200 8N1); disconnecting closes it (DTR down). The harness
-                    starts once the device has enumerated (Tools/lib/pico_cdc_host.py).
+                    starts once the device has enumerated (Tests/Emulators/pico_cdc_host.py).
     --control-port  line commands on 127.0.0.1:PORT (default: none), one reply line each:
                       hold L R        both cells read L and R (10-bit counts) from now on
                       trace L,R L,R ...
@@ -78,7 +78,7 @@ because of the emulator (rp2040py 0.3.6):
     bit set, so a handler's PC-relative arithmetic (`add rN, pc`) is off by one. Its
     core is compiled (Cython) and cannot be patched from here; the firmware's vectors
     enter their handlers through a register branch (`bx`), which clears the bit
-    (Hardware/pico/startup.c).
+    (Hardware/pico/irq.c).
   * rp2040py's ADC round robin (CS.RROBIN) writes the next input into CS.AINSEL
     masked with 12 instead of 7, so a round robin over inputs 0 and 1 would convert
     input 0 forever; the harness replaces that one setter with the datasheet's.
@@ -87,7 +87,7 @@ because of the emulator (rp2040py 0.3.6):
   * Bytes written to the RX FIFO before the firmware has set up UART0 would be lost
     when it resets the block; the harness holds host input until UART0 is enabled.
   * USB: rp2040py's CDC-ACM host and what the harness changes in it are described in
-    Tools/lib/pico_cdc_host.py. A RUN-pin reset in rp2040py (RP2040.reset) does not tell
+    Tests/Emulators/pico_cdc_host.py. A RUN-pin reset in rp2040py (RP2040.reset) does not tell
     the USB host that the device left the bus (only enter_reset, the watchdog's path,
     does); the harness tells it.
   * The ADC returns the values the harness sets; a 10-bit cell value v is served
@@ -116,9 +116,12 @@ from rp2040py.rp2040 import RP2040
 from rp2040py.simulator import Simulator
 from rp2040py.utils.logging import ConsoleLogger, LogLevel
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "Tools", "lib"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pico_cdc_host import CDCHost  # noqa: E402
+import build_facts  # noqa: E402
+
 DITHER = (-2, -1, 0, 1)
 
 
@@ -393,7 +396,7 @@ def listener(port):
 class USBLink:
     """The CDC-ACM data path on TCP: one client at a time, whose connection opens the
     port and whose leaving closes it; bytes the client does not read fast enough pile
-    up here, and past 64 KB the host stops reading the device (Tools/lib/pico_cdc_host.py)."""
+    up here, and past 64 KB the host stops reading the device (Tests/Emulators/pico_cdc_host.py)."""
 
     def __init__(self, host, server):
         self.host, self.server, self.client = host, server, None
@@ -523,7 +526,9 @@ def command(emulator, line):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--uf2", default=os.path.join(ROOT, ".build-firmware/pico/forcepicker-pico.uf2"))
+    # The USB build; the UART build with --uf2 (Hardware/pico/board.json says where both go).
+    default_uf2 = os.path.splitext(build_facts.elf(build_facts.image("pico")))[0] + ".uf2"
+    parser.add_argument("--uf2", default=os.path.join(ROOT, default_uf2))
     parser.add_argument("--port", type=int, default=5762)
     parser.add_argument("--usb-port", type=int, default=5763)
     parser.add_argument("--control-port", type=int)

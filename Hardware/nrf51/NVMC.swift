@@ -12,11 +12,9 @@ enum NVMC {
   static let configWen: UInt32 = 1
   static let configEen: UInt32 = 2
 
-  /// Parameter pages: the last two 1 KB pages of the 256 KB flash. The linker
-  /// script (microbit.ld, region PARAMS) keeps code and data out of them.
   static let pageSize: UInt32 = 1024
-  static let paramPages: UInt32 = 2
-  static let paramsBase: UInt32 = 0x0004_0000 - paramPages * pageSize  // 0x3F800
+  // The board's parameter pages, `paramPages` from `paramsBase`: the micro:bit's in
+  // Hardware/microbit/Wiring.swift.
 
   static func pageAddress(_ page: Int) -> UInt32 {
     precondition(page >= 0 && page < Int(paramPages), "no such parameter page")

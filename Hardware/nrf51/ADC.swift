@@ -32,9 +32,8 @@ struct ADC {
   static let refselSupplyOneThird: UInt32 = 3 << 5
   static func config(ain: UInt32) -> UInt32 { res10bit | inpselOneThird | refselSupplyOneThird | (1 << ain) << 8 }
 
-  /// micro:bit edge P0 = P0.03 = AIN4 (left cell); P1 = P0.02 = AIN3 (right cell).
-  static let configLeft = config(ain: 4)
-  static let configRight = config(ain: 3)
+  // The board's inputs, `configLeft` and `configRight`: the micro:bit's in
+  // Hardware/microbit/Wiring.swift.
 
   /// A 10-bit conversion takes 68 µs (~1100 CPU cycles); this bound is ~10x that.
   static let maxSpins: UInt32 = 2_000

@@ -1,5 +1,5 @@
-/// UART0 (0x4000_2000), polled and non-blocking, 115200 8N1 on the pins wired to
-/// the micro:bit's interface chip (TX = P0.24, RX = P0.25).
+/// UART0 (0x4000_2000), polled and non-blocking, 115200 8N1 on the board's pins
+/// (`pinTX`, `pinRX`: the micro:bit's in Hardware/microbit/Wiring.swift).
 struct UART {
   static let base: UInt32 = 0x4000_2000
   static let TASKS_STARTRX = base + 0x000
@@ -25,8 +25,6 @@ struct UART {
   static let intRXDRDY: UInt32 = 1 << 2
   static let intTXDRDY: UInt32 = 1 << 7
   static let baud115200: UInt32 = 0x01D7_E000
-  static let pinTX: UInt32 = 24
-  static let pinRX: UInt32 = 25
   static let disconnected: UInt32 = 0xFFFF_FFFF
 
   /// True while the byte last written to TXD has not produced TXDRDY yet.

@@ -1,4 +1,4 @@
-"""The USB host side of Tools/pico-emulator.py: rp2040py's CDC-ACM host (`USBCDC`)
+"""The USB host side of Tests/Emulators/pico-emulator.py: rp2040py's CDC-ACM host (`USBCDC`)
 enumerates the firmware's USB device; this class adds what a Linux host does and
 USBCDC leaves out, and carries the CDC data path to a TCP client.
 

@@ -1,9 +1,10 @@
 import _Volatile
 
-/// The one place that touches the RP2040's memory-mapped registers (named as in the
-/// RP2040 datasheet). Peripheral registers also answer at +0x1000 (XOR), +0x2000
-/// (set bits) and +0x3000 (clear bits): `set` and `clear` change only the given bits,
-/// in one bus write.
+/// The one place that touches memory-mapped registers, on every Cortex-M0/M0+ chip:
+/// the drivers read and write their registers (named as in each chip's reference
+/// manual) through it. The chips add their own conventions on top, in their own
+/// directories: the nRF51's tasks and events (`trigger`, `consume`), the RP2040's
+/// atomic set and clear aliases (`set`, `clear`).
 public enum MMIO {
   @inlinable @inline(__always)
   public static func read(_ address: UInt32) -> UInt32 {
@@ -19,14 +20,6 @@ public enum MMIO {
   public static func readByte(_ address: UInt32) -> UInt8 {
     VolatileMappedRegister<UInt8>(unsafeBitPattern: UInt(address)).load()
   }
-
-  /// Sets `bits` in a peripheral register (its atomic set alias).
-  @inlinable @inline(__always)
-  public static func set(_ address: UInt32, _ bits: UInt32) { write(address + 0x2000, bits) }
-
-  /// Clears `bits` in a peripheral register (its atomic clear alias).
-  @inlinable @inline(__always)
-  public static func clear(_ address: UInt32, _ bits: UInt32) { write(address + 0x3000, bits) }
 
   /// Spins until `address` has all of `bits` set, at most `spins` reads. False on timeout.
   @discardableResult
