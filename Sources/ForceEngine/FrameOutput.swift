@@ -22,10 +22,10 @@ public struct FrameOutput: Equatable, Sendable {
     set { events.faults = newValue }
   }
 
-  /// Creates a frame output.
+  /// Creates a frame output; `faults` nil keeps the events' fault payload as the faults.
   public init(
     force: Int16, state: EngineState, direction: Direction, value: Int32,
-    fraction: Int32, unitsPerItem: Int32, events: EngineEvents, faults: CellFaults = .none
+    fraction: Int32, unitsPerItem: Int32, events: EngineEvents, faults: CellFaults? = nil
   ) {
     self.force = force
     self.state = state
@@ -34,7 +34,7 @@ public struct FrameOutput: Equatable, Sendable {
     self.fraction = fraction
     self.unitsPerItem = unitsPerItem
     self.events = events
-    self.events.faults = faults
+    if let faults { self.events.faults = faults }  // nil: the events' fault payload stands
   }
 
   /// The same frame: every field, the faults and the events (their payloads as
