@@ -26,8 +26,15 @@ public enum Timer {
 /// after the previous one (not after now), so frames do not drift however late the
 /// handler runs; a period that does not divide 1 s exactly is spread Bresenham-style
 /// (300 Hz: 3333, 3333, 3334 µs). If the handler falls a whole period behind, the
-/// next deadline restarts from now (an alarm set in the past would only fire after
-/// the counter wraps).
+/// next deadline restarts from now.
+///
+/// An alarm fires only when the counter *equals* its value (datasheet 4.6.2), so a
+/// deadline the counter passes before the write lands would fire only after the
+/// counter wraps, 71.6 minutes later, and the watchdog would reset the chip first.
+/// After each write `fire` reads the counter and then ARMED, as the Pico SDK's
+/// `hardware_alarm_set_target` does: a deadline the counter has passed with the alarm
+/// still armed was missed, and the next deadline restarts from now (one frame is
+/// skipped, as when the handler is a whole period late).
 public struct FrameAlarm {
   var deadline: UInt32 = 0
   var period: UInt32 = 5_000
@@ -62,8 +69,16 @@ public struct FrameAlarm {
       error &-= hz
       deadline &+= 1
     }
-    let now = Timer.now()
+    var now = Timer.now()
     if Int32(bitPattern: deadline &- now) <= 0 { deadline = now &+ period }
-    MMIO.write(Timer.ALARM0, deadline)
+    while true {
+      MMIO.write(Timer.ALARM0, deadline)
+      // The compare happens on the tick the counter reaches the deadline: wait that
+      // tick out (at most 1 µs, only when the deadline is that close); an alarm still
+      // armed after it will not fire.
+      repeat { now = Timer.now() } while now == deadline
+      guard Int32(bitPattern: now &- deadline) > 0, MMIO.read(Timer.ARMED) & Timer.alarm0 != 0 else { return }
+      deadline = now &+ period  // missed: restart from now
+    }
   }
 }

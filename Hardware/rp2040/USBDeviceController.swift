@@ -7,8 +7,10 @@ import ForceUSB
 /// buffer control registers from 0x080; endpoint 0's shared 64-byte buffer at 0x100;
 /// then one 64-byte buffer each for the notification endpoint (0x180), bulk IN
 /// (0x1C0) and bulk OUT (0x200). The DPRAM is only ever accessed in 32-bit words.
-/// A buffer is armed by writing its buffer control word without AVAILABLE and then
-/// with it (the datasheet's rule for the clk_sys / clk_usb crossing).
+/// A buffer is armed by writing its buffer control word without AVAILABLE and then,
+/// 12 clk_sys cycles later, with it (the datasheet's rule for the clk_sys / clk_usb
+/// crossing, as TinyUSB does): `rp2040_usb_buffer_arm` in usb.c, whose gap
+/// Tools/build-firmware checks on the disassembly.
 public struct USBDeviceController: USBController {
   static let regs: UInt32 = 0x5011_0000
   static let ADDR_ENDP = regs + 0x00
@@ -95,11 +97,11 @@ public struct USBDeviceController: USBController {
     UInt8(truncatingIfNeeded: word(offset & ~3) >> ((offset & 3) * 8))
   }
 
-  /// Arms a buffer: `length` and the PID (and FULL for IN) first, AVAILABLE after.
+  /// Arms a buffer: `length` and the PID (and FULL for IN) first, AVAILABLE 12 cycles
+  /// after (usb.c).
   static func arm(_ control: UInt32, length: Int, pid: inout UInt32, in isIn: Bool) {
     let value = UInt32(length) | (pid != 0 ? data1 : 0) | (isIn ? full : 0)
-    setWord(control, value)
-    setWord(control, value | available)
+    rp2040_usb_buffer_arm(dpram + control, value | available)
     pid ^= 1
   }
 
@@ -229,3 +231,8 @@ public struct USBDeviceController: USBController {
     }
   }
 }
+
+/// Writes the buffer control word at `address` without AVAILABLE, waits 12 cycles and
+/// writes it with AVAILABLE (Hardware/rp2040/usb.c).
+@_silgen_name("rp2040_usb_buffer_arm")
+func rp2040_usb_buffer_arm(_ address: UInt32, _ value: UInt32)

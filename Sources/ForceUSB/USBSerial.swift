@@ -9,6 +9,11 @@
 /// later. While no host has the port open (not configured, or DTR low) everything
 /// written is discarded and counted in `discarded`, so nothing stale is sent when a
 /// host opens the port.
+///
+/// A bulk IN transfer ends with a packet shorter than 64 bytes. When the last packet
+/// sent was a full one and nothing more is staged by the time it completes, a
+/// zero-length packet follows, so a host read that asked for more (Linux's `cdc_acm`
+/// reads 128 bytes at a time) returns instead of waiting for the next bytes.
 public struct USBSerial<Controller: USBController> {
   /// The chip's controller.
   public var controller: Controller
@@ -23,6 +28,9 @@ public struct USBSerial<Controller: USBController> {
   var staged = Bytes64()
   var stagedCount = 0
   var inFlight = false
+  /// The packet on the bus (or the last one sent) is a full one: a zero-length packet
+  /// ends the transfer if nothing follows it.
+  var endsFull = false
   var received = 0
   var readIndex = 0
 
@@ -74,10 +82,12 @@ public struct USBSerial<Controller: USBController> {
     return true
   }
 
-  /// Hands the staged bytes to the bulk IN endpoint if it is free.
+  /// Hands the staged bytes to the bulk IN endpoint if it is free, or a zero-length
+  /// packet after a full one when nothing is staged.
   mutating func flush() {
-    guard stagedCount > 0, !inFlight, isOpen, device.halted & 4 == 0 else { return }
+    guard stagedCount > 0 || endsFull, !inFlight, isOpen, device.halted & 4 == 0 else { return }
     withUnsafeBytes(of: staged) { controller.bulkIn(UnsafeRawBufferPointer(rebasing: $0[0..<stagedCount])) }
+    endsFull = stagedCount == Descriptors.packetSize
     stagedCount = 0
     inFlight = true
   }
@@ -105,6 +115,7 @@ public struct USBSerial<Controller: USBController> {
   mutating func closeData() {
     stagedCount = 0
     inFlight = false
+    endsFull = false
     received = 0
     readIndex = 0
   }
@@ -114,7 +125,10 @@ public struct USBSerial<Controller: USBController> {
     let wasOpen = isOpen
     let reply = withUnsafeMutableBytes(of: &pipe.reply) { device.setup(packet, reply: $0) }
     apply(device.effect)
-    if wasOpen && !isOpen { stagedCount = 0 }  // the host closed the port: drop what it will not read
+    if wasOpen && !isOpen {  // the host closed the port: drop what it will not read
+      stagedCount = 0
+      endsFull = false
+    }
     switch reply {
     case .send(let count) where packet.length > 0:
       pipe.startIn(count: count, requested: Int(packet.length))

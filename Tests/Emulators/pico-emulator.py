@@ -6,6 +6,7 @@ cells on the emulated ADC.
 
     Tests/Emulators/pico-emulator.py [--uf2 IMAGE.uf2] [--port PORT] [--usb-port PORT]
                            [--control-port PORT] [--trace IN.csv] [--realtime] [--profile]
+                           [--late-frame-irq NS]
 
     --uf2           default .build-firmware/pico/forcepicker-pico.uf2 (the USB build;
                     the UART build is .build-firmware/pico-uart/forcepicker-pico.uf2)
@@ -49,9 +50,19 @@ cells on the emulated ADC.
                                       qualifier request stalls), enumerations, byte counts
                       stall           the frame timer's alarm stops firing until the next
                                       reset: the frame loop starves and the watchdog bites
-                      stats           one JSON object: resets, frames, emulated_ms, and with
+                      late-frame-irq NS
+                                      from now on TIMER_IRQ_0 is raised NS nanoseconds after
+                                      alarm 0 fires (0: at once), as if interrupts were
+                                      masked that long: the frame handler runs late. One
+                                      period minus a fraction of a microsecond (4999800 at
+                                      200 Hz) makes the handler's next deadline pass while
+                                      it is being written (Hardware/pico/README.md, Frames)
+                      stats           one JSON object: resets, frames, emulated_ms,
+                                      alarm0_written_behind (frame deadlines written at or
+                                      behind the TIMER's count: missed alarms), and with
                                       --profile the instruction counts (since the last trace
                                       started)
+    --late-frame-irq  NS: as the control command, from the boot on
     --trace         the cells read this input CSV's frames, one pair per frame from the
                     firmware's first frame after every boot, looping (as forcepicker-sitl
                     --trace); "hold" and "trace" take over while they last. Make one with
@@ -82,6 +93,13 @@ because of the emulator (rp2040py 0.3.6):
   * rp2040py's ADC round robin (CS.RROBIN) writes the next input into CS.AINSEL
     masked with 12 instead of 7, so a round robin over inputs 0 and 1 would convert
     input 0 forever; the harness replaces that one setter with the datasheet's.
+  * rp2040py arms a TIMER alarm for `int(value - now)` microseconds with `now`
+    fractional, so an alarm written up to 1 us behind the counter still fires at once.
+    On the chip an alarm fires when the counter reaches its value; one written at or
+    behind the count fires only after the 32-bit counter wraps (the Pico SDK treats
+    "at" as missed too). The harness replaces the alarm write with that: the alarm
+    is due when the integer count next equals the value, 2^32 us away if it already
+    does (what late-frame-irq relies on).
   * rp2040py's UART TX FIFO never fills (TXFF reads 0) and sends each byte at once:
     the link has no baud-rate limit in the emulator.
   * Bytes written to the RX FIFO before the firmware has set up UART0 would be lost
@@ -110,6 +128,7 @@ import time
 from rp2040py.device.bootrom import BOOTROM_B1
 from rp2040py.device.load_flash import load_uf2
 from rp2040py.peripherals import adc as rp2040_adc
+from rp2040py.peripherals import timer as rp2040_timer
 from rp2040py.peripherals import watchdog as rp2040_watchdog
 from rp2040py.peripherals.vreg_and_chip_reset import HAD_RUN
 from rp2040py.rp2040 import RP2040
@@ -151,6 +170,28 @@ def _set_active_channel(adc, channel):
 rp2040_adc.RPADC._active_channel = property(rp2040_adc.RPADC._active_channel.fget, _set_active_channel)
 
 
+_timer_write = rp2040_timer.RPTimer.write_uint32
+alarm0_written_behind = [0]  # ALARM0 writes at or behind the count: alarms the firmware missed
+
+
+def _timer_write_alarm(timer, offset, value):
+    """TIMER.ALARMn as on the chip: due when the integer count next equals the value."""
+    if offset not in rp2040_timer.ALARM_REGS:
+        return _timer_write(timer, offset, value)
+    alarm = timer.alarms[(offset - rp2040_timer.ALARM0) // 4]
+    now = timer._micros()
+    count = int(now) & 0xFFFFFFFF
+    delta = (value - count) & 0xFFFFFFFF or 1 << 32  # at the count already: after the wrap
+    if offset == rp2040_timer.ALARM0 and delta >= 1 << 31:
+        alarm0_written_behind[0] += 1
+    alarm.armed = True
+    alarm.target_micros = value
+    alarm.clock_alarm.schedule((delta - (now - int(now))) * 1000)
+
+
+rp2040_timer.RPTimer.write_uint32 = _timer_write_alarm
+
+
 class Emulator:
     def __init__(self, uf2, profile_elf=None):
         self.mcu = RP2040()
@@ -174,6 +215,8 @@ class Emulator:
         self.trace, self.trace_start = [], 0
         self.loop = []  # --trace: from each boot's first frame, looping
         self.stalled = False
+        self.late_ns = 0  # late-frame-irq
+        self.late_alarm = self.clock.create_alarm(lambda: self._raise_alarm(0))
         self.paused, self.alarm_pending, self.watchdog_held = False, False, False
         self.resets = {"watchdog": 0, "pin": 0}
         self.pairs = 0  # conversion pairs started: the firmware's frames
@@ -187,6 +230,7 @@ class Emulator:
         self.pairs = 0
         self.trace = []  # a trace plays into the frames it was started for, not a reboot's
         self.stalled = False
+        self.late_alarm.cancel()
         self.paused, self.alarm_pending, self.watchdog_held = False, False, False
 
     def _watchdog_reset(self):
@@ -230,6 +274,14 @@ class Emulator:
             self.mcu.timer._disarm_alarm(self.mcu.timer.alarms[0])
             self.alarm_pending = True  # delivered when the trace starts
             return
+        if index == 0 and self.late_ns:
+            # The compare matched: the alarm disarms now, its interrupt comes late.
+            self.mcu.timer._disarm_alarm(self.mcu.timer.alarms[0])
+            self.late_alarm.schedule(self.late_ns)
+            return
+        self._raise_alarm(index)
+
+    def _raise_alarm(self, index):
         if index == 0 and self.profile:
             self.profile.frame_start()
         self._fire_alarm(index)
@@ -298,7 +350,8 @@ class Emulator:
             self.run_slice()
 
     def stats(self):
-        result = {"resets": self.resets, "frames": self.frames_started(), "emulated_ms": self.clock.nanos / 1e6}
+        result = {"resets": self.resets, "frames": self.frames_started(), "emulated_ms": self.clock.nanos / 1e6,
+                  "alarm0_written_behind": alarm0_written_behind[0]}
         if self.usb:
             result["usb_enumerations"] = self.usb.enumerations
         if self.profile:
@@ -514,6 +567,9 @@ def command(emulator, line):
             return "ok"
         if name == "usb" and not args and emulator.usb:
             return json.dumps(emulator.usb.state())
+        if name == "late-frame-irq" and len(args) == 1 and args[0].isdigit():
+            emulator.late_ns = int(args[0])
+            return "ok"
         if name == "stall" and not args:
             emulator.stalled = True
             return "ok"
@@ -535,6 +591,7 @@ def main():
     parser.add_argument("--trace")
     parser.add_argument("--realtime", action="store_true")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--late-frame-irq", type=int, default=0, metavar="NS")
     args = parser.parse_args()
     if not os.path.isfile(args.uf2):
         sys.exit(f"pico-emulator: no image at {args.uf2} (run Tools/build-firmware --board pico first)")
@@ -545,6 +602,7 @@ def main():
         sys.exit(f"pico-emulator: --trace: {error}")
     emulator = Emulator(args.uf2, profile_elf=elf if args.profile else None)
     emulator.loop = loop
+    emulator.late_ns = args.late_frame_irq
     emulator.run_until_uart()
 
     uart_server = listener(args.port)

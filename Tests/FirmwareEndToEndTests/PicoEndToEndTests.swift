@@ -152,6 +152,37 @@ struct PicoEndToEndTests {
     #expect(try client.takeStreamed(waiting: .seconds(5)).contains { if case .telemetry = $0 { true } else { false } })
   }
 
+  /// The frame handler raised late by one period minus ε, for ε across the few hundred
+  /// nanoseconds in which the next deadline passes while the handler writes it (the
+  /// alarm then fires only when the counter wraps, 71 minutes on): frames keep coming
+  /// in every step, the watchdog never bites, and the harness saw such a write, so the
+  /// race was run into, not around.
+  @Test func framesKeepComingWhenTheFrameHandlerIsAPeriodLate() throws {
+    let pico = try PicoEmulator()
+    let client = try pico.connect()
+    client.close()
+    func stats() throws -> [String: Any] {
+      let json = try JSONSerialization.jsonObject(with: Data(try pico.command("stats").utf8))
+      return try #require(json as? [String: Any])
+    }
+    func emulatedMs(_ stats: [String: Any]) -> Double { stats["emulated_ms"] as? Double ?? 0 }
+    for epsilon in stride(from: 0, through: 900, by: 25) {
+      try pico.command("late-frame-irq \(5_000_000 - epsilon)")  // 200 Hz: 5 ms a period
+      let start = try stats()
+      var now = start
+      while emulatedMs(now) < emulatedMs(start) + 200 {
+        Thread.sleep(forTimeInterval: 0.02)
+        now = try stats()
+      }
+      let frames = (now["frames"] as? Int ?? 0) - (start["frames"] as? Int ?? 0)
+      #expect(frames >= 15, "ε \(epsilon) ns: \(frames) frames in 200 ms")  // ≥ 100 Hz (a missed deadline skips one)
+    }
+    let end = try stats()
+    #expect((end["resets"] as? [String: Int])?["watchdog"] == 0)
+    #expect((end["alarm0_written_behind"] as? Int ?? 0) > 0)
+    print("late frame handler: \(end)")
+  }
+
   @Test func benchReportsMicrosecondTicks() throws {
     let pico = try PicoEmulator()
     let client = try pico.connect()

@@ -18,6 +18,44 @@ struct SerialDataTests {
     #expect(received == (0..<100).map { UInt8($0) })  // the other 36 at the next service
   }
 
+  /// A transfer that ends on a packet boundary is ended by a zero-length packet; one
+  /// that ends short, or that more bytes follow, is not.
+  @Test func aFullLastPacketIsFollowedByAZeroLengthPacket() {
+    let host = ScriptedHost()
+    #expect(host.enumerateLikeLinux())
+    for byte in 0..<64 { #expect(host.write(UInt8(byte))) }
+    #expect(host.takeBulk()?.count == 64)
+    #expect(host.takeBulk() == [])  // the zero-length packet, armed when the full one completed
+    #expect(host.takeBulk() == nil)
+    host.run()
+    #expect(host.port.controller.bulkInArmed == nil)  // only one
+    // 128 bytes: two full packets back to back, then one zero-length packet.
+    for _ in 0..<128 { #expect(host.write(1)) }
+    #expect(host.takeBulk()?.count == 64)
+    #expect(host.takeBulk()?.count == 64)
+    #expect(host.takeBulk() == [])
+    #expect(host.takeBulk() == nil)
+    // A full packet with more bytes staged behind it: they end the transfer.
+    for _ in 0..<70 { #expect(host.write(2)) }
+    #expect(host.takeBulk()?.count == 64)
+    #expect(host.takeBulk()?.count == 6)
+    #expect(host.takeBulk() == nil)
+    // A short packet needs none.
+    #expect(host.write(3))
+    host.run()
+    #expect(host.takeBulk() == [3])
+    #expect(host.takeBulk() == nil)
+  }
+
+  @Test func noZeroLengthPacketAfterTheHostClosedThePort() {
+    let host = ScriptedHost()
+    #expect(host.enumerateLikeLinux())
+    for _ in 0..<64 { _ = host.write(1) }
+    #expect(host.control(SetupPacket(requestType: 0x21, request: 0x22, value: 0)) == .data([]))  // DTR down
+    #expect(host.takeBulk()?.count == 64)  // already on the bus
+    #expect(host.takeBulk() == nil)
+  }
+
   @Test func writesReturnFalseWhileTheHostDoesNotRead() {
     let host = ScriptedHost()
     #expect(host.enumerateLikeLinux())

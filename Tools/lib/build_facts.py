@@ -109,6 +109,7 @@ def shell_image(facts: dict) -> list:
         f"STACK_DEPTH_BUDGET={budgets.get('stack_depth', '')}",
         f"CHECK_NO_SYSTICK={1 if facts.get('no_systick') else 0}",
         bash_array("STACK_DEPTH_ARGS", facts.get("stack_depth_args", [])),
+        bash_array("STORE_GAPS", [f"{g['function']}:{g['cycles']}" for g in facts.get("store_gaps", [])]),
     ]
 
 
