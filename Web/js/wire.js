@@ -3,7 +3,7 @@
 // the module, the code the firmware runs; the fields of each message, their names and
 // order, come from the module too (`fp_layout`, from each message's declaration).
 
-const FIELDS = 1024, TEXT = 1536;
+const FIELDS = 1024, TEXT = 1536, DOCUMENT = 2304;
 
 export const TYPES = {
   hello: 0x01, paramDescribe: 0x02, paramGet: 0x03, paramSet: 0x04, paramSetBatch: 0x05,
@@ -150,6 +150,23 @@ export class Wire {
     const length = this.x.fp_encode_raw(type, seq, body.length);
     if (length < 0) throw new Error(`cannot encode frame: ${DECODE_ERRORS[-length]}`);
     return this.memory.slice(this.x.fp_output(), this.x.fp_output() + length);
+  }
+
+  /** The text of `length` bytes the module wrote to its document area. */
+  document(length) { return this.decoder.decode(this.memory.slice(this.base + DOCUMENT, this.base + DOCUMENT + length)); }
+
+  // Guided calibration: the steps' readings kept and checked in the module.
+  calibrationReset() { this.x.fp_calibration_reset(); }
+  /** Adds a frame's raw readings to step `step` (0 rest, 1 left press, 2 right press). */
+  calibrationAdd(step, left, right) { this.x.fp_calibration_add(step, left, right); }
+  /** {pairs: [[id, value]], summary} proposed from the steps, or {refused: reason}. */
+  calibrate(railLevel) {
+    const result = this.x.fp_calibrate(railLevel);
+    if (result < 0) return { refused: this.document(-result) };
+    const values = this.fields(9);
+    const pairs = [];
+    for (let i = 0; i < values[0]; i++) pairs.push([values[1 + 2 * i], values[2 + 2 * i]]);
+    return { pairs, summary: this.document(result) };
   }
 
   putText(text, offset, values, lengthField) {
