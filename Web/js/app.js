@@ -1,5 +1,5 @@
 // The page: connects a transport, runs the session, and wires the controls.
-import { Wire, STATES, PARAMETER_SOURCES, formatMilli } from "./wire.js";
+import { Wire, PARAMETER_SOURCES } from "./wire.js";
 import { BridgeTransport, SerialTransport } from "./transport.js";
 import { Device } from "./device.js";
 import { TraceChart } from "./chart.js";
@@ -45,7 +45,7 @@ function download(name, text, type = "text/csv") {
 
 const chart = new TraceChart($("chart"));
 page.chart = chart;
-const recorder = new Recorder((code) => page.wire.faultName(code));
+const recorder = new Recorder(() => page.wire);
 let calibration = null;
 
 function thresholdLines() {
@@ -91,12 +91,12 @@ function showFaults(left, right) {
 
 function showFrame(left, right, out) {
   chart.push(left, right, out.force);
-  const state = STATES[out.state] ?? `state ${out.state}`;
+  const state = page.wire.states[out.state] ?? `state ${out.state}`;
   $("zone").textContent = ZONES[state] === state ? state : `${ZONES[state] ?? state} (${state})`;
   $("zone").className = state === "fault" ? "fault" : "";
   showFaults(out.leftFault, out.rightFault);
   $("direction").textContent = out.direction ? "down" : "up";
-  $("position").textContent = formatMilli(out.positionMilli);
+  $("position").textContent = page.wire.milli(out.positionMilli);
   $("value").textContent = String(out.value);
 }
 
