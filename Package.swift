@@ -9,7 +9,7 @@ import PackageDescription
 ///
 ///     ForceCtl ─ ForceCtlKit ─┬─ ForceDevice ─┬─ ForceLink
 ///                             ├─ ForceSim     │
-///                             └───────────────┴─ ForceTrace ─ ForceProtocol ─ ForceEngine
+///                             └───────────────┴─ ForceTrace ─ ForceHostCore ─ ForceProtocol ─ ForceEngine
 let package = Package(
   name: "ForcePicker",
   platforms: [.macOS(.v14)],
@@ -37,10 +37,13 @@ let package = Package(
     .target(name: "ForceFirmware", dependencies: ["ForceEngine", "ForceProtocol"]),
     .target(name: "ForceUSB"),
     .target(name: "ForceReference", dependencies: ["ForceEngine"]),
+    // The host's Embedded-clean logic (calibration, file formats), shared by forcectl
+    // and the page's wasm module (Tools/build-wasm).
+    .target(name: "ForceHostCore", dependencies: ["ForceEngine", "ForceProtocol"]),
 
     // Host layers.
-    .target(name: "ForceTrace", dependencies: ["ForceEngine", "ForceProtocol"]),
-    .target(name: "ForceSim", dependencies: ["ForceEngine", "ForceTrace"]),
+    .target(name: "ForceTrace", dependencies: ["ForceEngine", "ForceProtocol", "ForceHostCore"]),
+    .target(name: "ForceSim", dependencies: ["ForceEngine", "ForceTrace", "ForceHostCore"]),
     .systemLibrary(
       name: "CLibSerialPort",
       pkgConfig: "libserialport",
@@ -48,7 +51,9 @@ let package = Package(
     ),
     .target(name: "ForceLink", dependencies: ["CLibSerialPort"]),
     .target(name: "ForceWebBridge", dependencies: ["ForceLink", .product(name: "FlyingFox", package: "FlyingFox")]),
-    .target(name: "ForceDevice", dependencies: ["ForceEngine", "ForceProtocol", "ForceTrace", "ForceLink"]),
+    .target(
+      name: "ForceDevice", dependencies: ["ForceEngine", "ForceProtocol", "ForceHostCore", "ForceTrace", "ForceLink"]
+    ),
     .target(
       name: "ForceCtlKit",
       dependencies: [
@@ -82,8 +87,8 @@ let package = Package(
       name: "ForceFirmwareTests",
       dependencies: ["ForceFirmware", "ForceEngine", "ForceProtocol", "ForceTestSupport", "ForceHostFlash"]
     ),
-    .testTarget(name: "ForceTraceTests", dependencies: ["ForceTrace", "ForceEngine"]),
-    .testTarget(name: "ForceSimTests", dependencies: ["ForceSim", "ForceTrace", "ForceEngine"]),
+    .testTarget(name: "ForceTraceTests", dependencies: ["ForceTrace", "ForceEngine", "ForceHostCore"]),
+    .testTarget(name: "ForceSimTests", dependencies: ["ForceSim", "ForceTrace", "ForceEngine", "ForceHostCore"]),
     .testTarget(
       name: "ForceDeviceTests",
       dependencies: ["ForceDevice", "ForceTestSupport", "ForceLink", "ForceProtocol", "ForceEngine"]

@@ -1,15 +1,18 @@
 import ForceEngine
+import ForceHostCore
 import ForceProtocol
 
 /// The record CSV (Docs/csv-formats.md): output CSV columns without `events`, then the
 /// cells' faults, one row per telemetry frame.
 public enum TelemetryCSV {
   /// The header line (no newline).
-  public static let header = "frame,left,right,force,state,direction,position,value,faults"
+  public static let header = String(describing: CSVText.recordHeader)
 
   /// One row (no newline).
   public static func row(_ t: Telemetry) -> String {
-    "\(t.frame),\(t.left),\(t.right),\(t.force),\(t.state.name),\(t.direction.name),\(OutputCSV.formatMilli(t.positionMilli)),\(t.value),\(faultsText(t.faults))"
+    var text = TextBuffer()
+    CSVText.writeRecordRow(t, to: &text)
+    return text.string
   }
 
   /// The `faults` column: `ok` when neither cell has one, else as in a `fault` event

@@ -1,9 +1,11 @@
+import ForceHostCore
 import ForceProtocol
 
 // The wasm module's memory shared with JavaScript (Web/js/wire.js): fixed areas in
 // this module's data segment, nothing allocated. JavaScript writes received bytes to
 // `input` and request fields to `fields`; the module writes decoded fields to
-// `fields`, texts and raw bodies to `text`, and encoded frames to `output`.
+// `fields`, texts and raw bodies to `text`, encoded frames to `output`, and longer
+// texts (messages, CSV rows, profile files) to `document`.
 
 /// 64 bytes of zero-initialised inline storage.
 struct Block64 {
@@ -13,6 +15,14 @@ struct Block64 {
 /// 256 bytes of zero-initialised inline storage.
 struct Block256 {
   var raw = (Block64(), Block64(), Block64(), Block64())
+}
+
+/// 4096 bytes of zero-initialised inline storage.
+struct Block4K {
+  var raw = (
+    Block256(), Block256(), Block256(), Block256(), Block256(), Block256(), Block256(), Block256(),
+    Block256(), Block256(), Block256(), Block256(), Block256(), Block256(), Block256(), Block256()
+  )
 }
 
 /// Every area JavaScript reads or writes, at fixed offsets from `fp_memory()`.
@@ -25,9 +35,12 @@ struct SharedMemory {
   var text = Block256()
   /// Offset 1792: the last encoded frame, delimiter included.
   var output = (Block256(), Block256())
+  /// Offset 2304: a text the module wrote for the page, up to `documentCapacity`.
+  var document = (Block4K(), Block4K())
 
   static let inputCapacity = 1024
   static let fieldCount = 128
+  static let documentCapacity = 8192
 }
 
 nonisolated(unsafe) var shared = SharedMemory()
@@ -49,6 +62,9 @@ enum Area {
   static var output: UnsafeMutableRawBufferPointer {
     UnsafeMutableRawBufferPointer(start: base + 1792, count: 512)
   }
+  static var document: UnsafeMutableRawBufferPointer {
+    UnsafeMutableRawBufferPointer(start: base + 2304, count: SharedMemory.documentCapacity)
+  }
 }
 
 /// Writes consecutive fields from index 0.
@@ -67,6 +83,18 @@ struct FieldWriter {
   mutating func put(_ value: Int16) { put(Int32(value)) }
   mutating func put(_ value: UInt8) { put(Int32(value)) }
   mutating func put(_ value: Bool) { put(Int32(value ? 1 : 0)) }
+}
+
+/// Writes a text into the document area from its start; `count` is its length so far.
+/// What does not fit is dropped.
+struct DocumentWriter: TextSink {
+  var count = 0
+
+  mutating func append(_ byte: UInt8) {
+    guard count < SharedMemory.documentCapacity else { return }
+    Area.document[count] = byte
+    count &+= 1
+  }
 }
 
 /// Reads field `index` (0..<128) that JavaScript wrote.

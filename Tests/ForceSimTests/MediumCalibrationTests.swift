@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceHostCore
 import ForceTrace
 import Foundation
 import Testing

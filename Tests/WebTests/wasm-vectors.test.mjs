@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { Wire, TYPES, ERROR_CODES, STATES } from "../../Web/js/wire.js";
+import { Wire, TYPES, ERROR_CODES } from "../../Web/js/wire.js";
 
 const root = new URL("../../", import.meta.url);
 const wasm = readFileSync(new URL(process.env.FORCEPICKER_WASM ?? "Web/forcepicker.wasm", root));
@@ -138,8 +138,15 @@ test("the page speaks the module's protocol and takes its names from it", () => 
   assert.equal(wire.protocolVersion, Number(doc.match(/Protocol version: \*\*(\d+)\*\*/)[1]));
   assert.equal(wire.protocolVersion, 3);
   assert.equal(wire.layoutVersion, Number(doc.match(/Layout version (\d+):/)[1]));
-  assert.deepEqual(STATES, STATES.map((_, state) => wire.stateName(state)), "wire.js STATES differ from the module's");
-  assert.equal(wire.stateName(STATES.length), null, "the module has a state wire.js STATES lacks");
+  assert.deepEqual(wire.states, ["idle", "resting", "scrolling", "boosted", "paused", "fault"]);
+  assert.equal(wire.stateName(wire.states.length), null);
+  // The CSVs' texts from the module (ForceHostCore's CSVText, as forcectl writes them).
+  assert.equal(wire.recordHeader(), "frame,left,right,force,state,direction,position,value,faults");
+  assert.deepEqual([-250, 0, 1500, -1].map((v) => wire.milli(v)), ["-0.250", "0.000", "1.500", "-0.001"]);
+  const t = { frame: 7, left: 1023, right: 4, force: 0, state: 5, direction: 1, value: 3, positionMilli: -250,
+    leftFault: 0, rightFault: 2 };
+  assert.equal(wire.recordRow(t), "7,1023,4,0,fault,down,-0.250,3,right-railed");
+  assert.equal(wire.recordRow({ ...t, rightFault: 0 }), "7,1023,4,0,fault,down,-0.250,3,ok");
   assert.deepEqual(wire.faultNames, ["ok", "open", "railed", "stuck", "intermittent", "drifted"]);
   assert.deepEqual(wire.faultNames.map((_, code) => wire.faultHolds(code)), [false, true, true, true, true, false]);
   assert.equal(wire.faultName(6), "fault 6");
@@ -232,7 +239,7 @@ test("the offline engine holds while the right cell reads 1023, and lets go when
   assert.deepEqual(tokens, ["fault:right-railed", "fault:clear"]);
   const held = outputs.filter((out) => out.rightFault === 2);
   assert.ok(held.length >= 40, `${held.length} frames with the right cell railed`);
-  assert.ok(held.every((out) => STATES[out.state] === "fault" && out.leftFault === 0 && out.force === 0));
+  assert.ok(held.every((out) => wire.states[out.state] === "fault" && out.leftFault === 0 && out.force === 0));
   const last = outputs.at(-1);
-  assert.deepEqual([STATES[last.state], last.leftFault, last.rightFault], ["idle", 0, 0]);
+  assert.deepEqual([wire.states[last.state], last.leftFault, last.rightFault], ["idle", 0, 0]);
 });

@@ -1,11 +1,11 @@
 // The page: connects a transport, runs the session, and wires the controls.
-import { Wire, STATES, PARAMETER_SOURCES, formatMilli } from "./wire.js";
+import { Wire, PARAMETER_SOURCES } from "./wire.js";
 import { BridgeTransport, SerialTransport } from "./transport.js";
 import { Device } from "./device.js";
 import { TraceChart } from "./chart.js";
 import { DeviceParameters, EngineParameters, ParameterPanel, profileJSON, parseProfile } from "./params.js";
 import { Recorder } from "./record.js";
-import { STEPS, propose } from "./calibrate.js";
+import { STEPS } from "./calibrate.js";
 import { OfflinePlayer, parseTrace } from "./offline.js";
 
 const $ = (id) => document.getElementById(id);
@@ -45,7 +45,7 @@ function download(name, text, type = "text/csv") {
 
 const chart = new TraceChart($("chart"));
 page.chart = chart;
-const recorder = new Recorder((code) => page.wire.faultName(code));
+const recorder = new Recorder(() => page.wire);
 let calibration = null;
 
 function thresholdLines() {
@@ -91,12 +91,12 @@ function showFaults(left, right) {
 
 function showFrame(left, right, out) {
   chart.push(left, right, out.force);
-  const state = STATES[out.state] ?? `state ${out.state}`;
+  const state = page.wire.states[out.state] ?? `state ${out.state}`;
   $("zone").textContent = ZONES[state] === state ? state : `${ZONES[state] ?? state} (${state})`;
   $("zone").className = state === "fault" ? "fault" : "";
   showFaults(out.leftFault, out.rightFault);
   $("direction").textContent = out.direction ? "down" : "up";
-  $("position").textContent = formatMilli(out.positionMilli);
+  $("position").textContent = page.wire.milli(out.positionMilli);
   $("value").textContent = String(out.value);
 }
 
@@ -113,7 +113,7 @@ function onTelemetry(t) {
   showFrame(t.left, t.right, t);
   recorder.add(t);
   if (recorder.active) $("record-status").textContent = `${recorder.rows.length} rows`;
-  calibration?.frames?.push({ left: t.left, right: t.right });
+  if (calibration?.recording) page.wire.calibrationAdd(calibration.step, t.left, t.right);
 }
 
 /**
@@ -341,8 +341,9 @@ function wireCalibration() {
   };
   const prompt = (text) => { $("calibrate-prompt").textContent = text; };
   $("calibrate-start").onclick = () => {
-    calibration = { step: 0, recorded: [] };
-    prompt(`Step 1 of 3: ${STEPS[0].prompt}`);
+    calibration = { step: 0, recording: false };
+    page.wire.calibrationReset();
+    prompt(`Step 1 of ${STEPS.length}: ${STEPS[0].prompt}`);
     show(["calibrate-next", "calibrate-cancel"]);
   };
   $("calibrate-cancel").onclick = () => {
@@ -352,31 +353,30 @@ function wireCalibration() {
   };
   $("calibrate-next").onclick = () => {
     $("calibrate-next").disabled = true;
-    calibration.frames = [];
+    calibration.recording = true;
     prompt(`Recording ${STEPS[calibration.step].name} for one second…`);
     setTimeout(() => {
       $("calibrate-next").disabled = false;
-      calibration.recorded.push(calibration.frames);
-      calibration.frames = null;
+      calibration.recording = false;
       calibration.step++;
       if (calibration.step < STEPS.length) {
-        prompt(`Step ${calibration.step + 1} of 3: ${STEPS[calibration.step].prompt}`);
+        prompt(`Step ${calibration.step + 1} of ${STEPS.length}: ${STEPS[calibration.step].prompt}`);
         return;
       }
-      try {
-        calibration.proposal = propose(...calibration.recorded);
-        prompt(`Proposal: ${calibration.proposal.summary}. Apply sets all four in one batch (not saved until Save).`);
-        show(["calibrate-apply", "calibrate-cancel"]);
-      } catch (error) {
-        prompt(`Calibration failed: ${error.message}`);
+      const railLevel = page.target.list.find((p) => p.paramName === "rail_level")?.value ?? 1023;
+      calibration.proposal = page.wire.calibrate(railLevel);
+      if (calibration.proposal.refused) {
+        prompt(`Calibration failed: ${calibration.proposal.refused}`);
         calibration = null;
         show(["calibrate-start"]);
+        return;
       }
+      prompt(`Proposal: ${calibration.proposal.summary}. Apply sets all four in one batch (not saved until Save).`);
+      show(["calibrate-apply", "calibrate-cancel"]);
     }, 1000);
   };
   $("calibrate-apply").onclick = async () => {
-    const ids = Object.fromEntries(page.target.list.map((p) => [p.paramName, p.id]));
-    const pairs = Object.entries(calibration.proposal.values).map(([name, value]) => [ids[name], value]);
+    const { pairs } = calibration.proposal;
     await action("applying the calibration", () => page.target.setBatch(pairs), "calibration applied (press Save to keep it)");
     calibration = null;
     prompt("Calibration applied.");

@@ -1,30 +1,16 @@
-// Recording telemetry to the record CSV of Docs/csv-formats.md
-// (frame,left,right,force,state,direction,position,value,faults), as `forcectl record` writes it.
-import { STATES, formatMilli } from "./wire.js";
-
-export const RECORD_HEADER = "frame,left,right,force,state,direction,position,value,faults";
-
-/** The `faults` column: `ok`, or each faulty cell as `right-railed`, joined by `+` (as a `fault` event). */
-export function faultsText(leftFault, rightFault, faultName) {
-  const parts = [["left", leftFault], ["right", rightFault]].filter(([, code]) => code)
-    .map(([cell, code]) => `${cell}-${faultName(code)}`);
-  return parts.length ? parts.join("+") : "ok";
-}
+// Recording telemetry to the record CSV of Docs/csv-formats.md, as `forcectl record`
+// writes it: the header and rows come from the module (ForceHostCore's CSVText).
 
 export class Recorder {
-  /** `faultName(code)` names a cell's fault code ("railed"), as the module does. */
-  constructor(faultName) { this.rows = null; this.faultName = faultName; }
+  /** `wire()` is the page's module (loaded after the recorder is made). */
+  constructor(wire) { this.rows = null; this.wire = wire; }
   get active() { return this.rows !== null; }
   start() { this.rows = []; }
-  add(t) {
-    if (!this.rows) return;
-    const faults = faultsText(t.leftFault, t.rightFault, this.faultName);
-    this.rows.push(`${t.frame},${t.left},${t.right},${t.force},${STATES[t.state]},${t.direction ? "down" : "up"},${formatMilli(t.positionMilli)},${t.value},${faults}`);
-  }
+  add(t) { if (this.rows) this.rows.push(this.wire().recordRow(t)); }
   /** Stops and returns the CSV text. */
   stop() {
     const rows = this.rows ?? [];
     this.rows = null;
-    return [RECORD_HEADER, ...rows].join("\n") + "\n";
+    return [this.wire().recordHeader(), ...rows].join("\n") + "\n";
   }
 }

@@ -3,7 +3,7 @@
 // the module, the code the firmware runs; the fields of each message, their names and
 // order, come from the module too (`fp_layout`, from each message's declaration).
 
-const FIELDS = 1024, TEXT = 1536;
+const FIELDS = 1024, TEXT = 1536, DOCUMENT = 2304;
 
 export const TYPES = {
   hello: 0x01, paramDescribe: 0x02, paramGet: 0x03, paramSet: 0x04, paramSetBatch: 0x05,
@@ -13,11 +13,6 @@ export const TYPES = {
   error: 0xff,
 };
 export const TYPE_NAMES = Object.fromEntries(Object.entries(TYPES).map(([k, v]) => [v, k]));
-/** Engine state names by code, as the CSV has them (the module's `fp_state_name`; the tests compare). */
-export const STATES = ["idle", "resting", "scrolling", "boosted", "paused", "fault"];
-/** Event kinds by mask bit, in the order of the CSV's event tokens. */
-export const EVENT_KINDS = ["touch-down", "activate", "direction", "boost", "pulse", "reverse", "value", "commit", "release",
-  "fault"];
 export const ERROR_CODES = [null, "unknownType", "badLength", "outOfRange", "busy", "flash", "unknownParameter", "unsupported"];
 export const DECODE_ERRORS = [null, "unknownType", "badLength", "badValue", "unknownParameter", "bufferTooSmall", "frameTooLong",
   "fieldOutOfRange"];
@@ -29,13 +24,6 @@ export const PARAMETER_SOURCES = ["parameters from flash", "factory defaults (fl
 export const CAPABILITIES = ["force sensor", "flash persistence", "inject", "bench", "streaming"];
 // A `paramDescription`'s `name` text is `paramName` here: a message's `name` is its type.
 const KEYS = { name: "paramName" };
-
-/** Thousandths with three decimals: -250 → "-0.250". */
-export function formatMilli(milli) {
-  const sign = milli < 0 ? "-" : "";
-  const magnitude = Math.abs(milli);
-  return `${sign}${Math.floor(magnitude / 1000)}.${String(magnitude % 1000).padStart(3, "0")}`;
-}
 
 export class Wire {
   /** Instantiates the module from its bytes (an ArrayBuffer or typed array). */
@@ -62,6 +50,9 @@ export class Wire {
     /** Cell fault names by code ("ok", "open", "railed", …), from the module. */
     this.faultNames = [];
     for (let code = 0, length; (length = exports.fp_fault_name(code)) >= 0; code++) this.faultNames.push(this.text(0, length));
+    /** Engine state names by code ("idle", …, "fault"), as the CSV has them. */
+    this.states = [];
+    for (let state = 0, length; (length = exports.fp_state_name(state)) >= 0; state++) this.states.push(this.text(0, length));
     /** Each message's fields in the module's order, as [{key, kind}], kind "int", "u32" or "text". */
     this.layout = {};
     for (const [name, type] of Object.entries(TYPES)) {
@@ -124,6 +115,14 @@ export class Wire {
 
   /** Encodes a message (a name and the fields of its layout) as a wire frame. */
   encode(name, m = {}, seq = 0) {
+    this.putFields(name, m);
+    const length = this.x.fp_encode(TYPES[name], seq);
+    if (length < 0) throw new Error(`cannot encode ${name}: ${DECODE_ERRORS[-length]}`);
+    return this.memory.slice(this.x.fp_output(), this.x.fp_output() + length);
+  }
+
+  /** Writes message `m`'s fields (of type `name`) for the module. */
+  putFields(name, m) {
     const values = this.fields(128);
     values.fill(0);
     if (name === "paramSetBatch") {
@@ -139,9 +138,6 @@ export class Wire {
         else values[index] = m[key] ?? 0;
       });
     }
-    const length = this.x.fp_encode(TYPES[name], seq);
-    if (length < 0) throw new Error(`cannot encode ${name}: ${DECODE_ERRORS[-length]}`);
-    return this.memory.slice(this.x.fp_output(), this.x.fp_output() + length);
   }
 
   /** Encodes a frame of any type from raw body bytes. */
@@ -150,6 +146,23 @@ export class Wire {
     const length = this.x.fp_encode_raw(type, seq, body.length);
     if (length < 0) throw new Error(`cannot encode frame: ${DECODE_ERRORS[-length]}`);
     return this.memory.slice(this.x.fp_output(), this.x.fp_output() + length);
+  }
+
+  /** The text of `length` bytes the module wrote to its document area. */
+  document(length) { return this.decoder.decode(this.memory.slice(this.base + DOCUMENT, this.base + DOCUMENT + length)); }
+
+  // Guided calibration: the steps' readings kept and checked in the module.
+  calibrationReset() { this.x.fp_calibration_reset(); }
+  /** Adds a frame's raw readings to step `step` (0 rest, 1 left press, 2 right press, 3 left medium, 4 right medium). */
+  calibrationAdd(step, left, right) { this.x.fp_calibration_add(step, left, right); }
+  /** {pairs: [[id, value]], summary} proposed from the steps, or {refused: reason}. */
+  calibrate(railLevel) {
+    const result = this.x.fp_calibrate(railLevel);
+    if (result < 0) return { refused: this.document(-result) };
+    const values = this.fields(9);
+    const pairs = [];
+    for (let i = 0; i < values[0]; i++) pairs.push([values[1 + 2 * i], values[2 + 2 * i]]);
+    return { pairs, summary: this.document(result) };
   }
 
   putText(text, offset, values, lengthField) {
@@ -171,28 +184,22 @@ export class Wire {
   /** Whether a cell with fault `code` holds the engine (state `fault`); drifted only warns. */
   faultHolds(code) { return this.x.fp_fault_holds(code) === 1; }
 
-  /** The cells' faults as in the `fault` event token: "left-open+right-stuck", or "clear". */
-  faultText(left, right) {
-    const parts = [];
-    if (left) parts.push(`left-${this.faultName(left)}`);
-    if (right) parts.push(`right-${this.faultName(right)}`);
-    return parts.length ? parts.join("+") : "clear";
+  /** The event tokens of an `event` or an `injectResult` (engine output), as in the output CSV ("touch-down:87;value:3"). */
+  eventTokens(m) {
+    const name = m.name === "injectResult" ? "injectResult" : "event";
+    this.putFields(name, m);
+    return this.document(this.x.fp_event_tokens(TYPES[name]));
   }
 
-  /** The event tokens of an events mask, as in the output CSV ("touch-down:87;value:3", "fault:right-railed"). */
-  eventTokens(m) {
-    const tokens = [];
-    EVENT_KINDS.forEach((kind, bit) => {
-      if (!(m.mask & (1 << bit))) return;
-      if (kind === "touch-down") tokens.push(`touch-down:${m.velocity}`);
-      else if (kind === "direction") tokens.push(`direction:${m.directionDown ? "down" : "up"}`);
-      else if (kind === "boost") tokens.push(`boost:${m.boostOn ? "on" : "off"}`);
-      else if (kind === "value" || kind === "commit") tokens.push(`${kind}:${m.eventValue}`);
-      else if (kind === "fault") tokens.push(`fault:${this.faultText(m.eventLeftFault, m.eventRightFault)}`);
-      else tokens.push(kind);
-    });
-    return tokens.join(";");
+  /** The record CSV's header, and the row of telemetry `t` (Docs/csv-formats.md). */
+  recordHeader() { return this.document(this.x.fp_record_header()); }
+  recordRow(t) {
+    this.putFields("telemetry", t);
+    return this.document(this.x.fp_record_row());
   }
+
+  /** Thousandths as the CSVs write a position: -250 → "-0.250". */
+  milli(value) { return this.document(this.x.fp_milli(value)); }
 
   /** Receiver counters: frames and each kind of discarded frame. */
   stats() {
@@ -219,7 +226,7 @@ export class Wire {
   engineStep(left, right) {
     this.x.fp_engine_step(left, right);
     const values = this.fields(this.output.length);
-    const out = {};
+    const out = { name: "injectResult" };
     this.output.forEach(({ key }, index) => { out[key] = values[index]; });
     return out;
   }

@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceHostCore
 import ForceTrace
 
 /// The sensor a study's participants press through (`forcectl sim study --sensor`,

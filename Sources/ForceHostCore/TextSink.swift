@@ -1,0 +1,58 @@
+/// Where the Embedded-clean host code writes its texts (CSV rows, messages, profile
+/// files) one UTF-8 byte at a time: a growing byte array on the host (ForceTrace's
+/// `TextBuffer`), a fixed area of memory in the page's wasm module (ForceWasm).
+public protocol TextSink {
+  /// Appends one byte of UTF-8.
+  mutating func append(_ byte: UInt8)
+}
+
+extension TextSink {
+  /// Appends a static text.
+  public mutating func write(_ text: StaticString) {
+    let start = text.utf8Start
+    for index in 0..<text.utf8CodeUnitCount { append(start[index]) }
+  }
+
+  /// Appends bytes.
+  public mutating func write(bytes: UnsafeRawBufferPointer) {
+    for byte in bytes { append(byte) }
+  }
+
+  /// Appends a whole number in decimal: -250 → "-250".
+  public mutating func write(_ number: Int) {
+    if number < 0 { append(UInt8(ascii: "-")) }
+    let magnitude = number.magnitude
+    var divisor: UInt = 1
+    while magnitude / divisor >= 10 { divisor &*= 10 }
+    while divisor > 0 {
+      append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / divisor % 10))
+      divisor /= 10
+    }
+  }
+
+  /// Appends a 32-bit whole number in decimal.
+  public mutating func write(_ number: Int32) { write(Int(number)) }
+
+  /// Appends `value` with one decimal place, rounded half away from zero: 20.25 → "20.3".
+  public mutating func write(tenths value: Double) {
+    let tenths = Int(Rounding.nearest(value * 10))
+    if tenths < 0 { append(UInt8(ascii: "-")) }
+    write(Int(tenths.magnitude / 10))
+    append(UInt8(ascii: "."))
+    append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tenths.magnitude % 10))
+  }
+}
+
+/// Rounding that compiles to WebAssembly instructions, no C library call (`rounded()`
+/// would call `round`, which the page's module does not have).
+public enum Rounding {
+  /// `value` rounded to the nearest whole number, halves away from zero: exactly
+  /// `value.rounded()`.
+  public static func nearest(_ value: Double) -> Double {
+    let whole = value.rounded(.towardZero)
+    let rest = value - whole
+    if rest >= 0.5 { return whole + 1 }
+    if rest <= -0.5 { return whole - 1 }
+    return whole
+  }
+}

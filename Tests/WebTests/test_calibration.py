@@ -1,0 +1,119 @@
+"""Guided calibration in the page against SITL: the page records five steps from the
+device's telemetry (rest, a firm and a medium press on each side), the wasm module
+(ForceHostCore's CalibrationCheck, as `forcectl calibrate`) proposes offsets and gains,
+and Apply sets them on the device."""
+
+
+from selenium.webdriver.common.by import By
+
+from conftest import Bridge, Sitl, wait_for
+from test_tuner import connected, device_value, text
+
+PHASE_FRAMES = 600  # 3 s at 200 Hz
+
+# Each phase's readings cycle through a few values, so any whole second of a phase has
+# the same statistics: rest left 18/22 (mean 20, σ 2), right 23/27 (mean 25, σ 2); the
+# firm presses' 90th percentiles 602 and 702; the medium presses' medians 300 (left
+# cell, 45 on the right) and 350 (right cell, 38 on the left).
+PHASES = [
+    ("rest", (18, 22), (23, 27)),
+    ("left", (598, 602), (23, 27)),
+    ("right", (18, 22), (698, 702)),
+    ("left medium", (299, 300, 301), (44, 45, 46)),
+    ("right medium", (37, 38, 39), (349, 350, 351)),
+]
+
+# offset = rest mean + max(8, 3σ): 28, 33. The medium presses set the gains: each
+# press's total, both cells' medians after the offsets, reads 512 (a 2×2 system).
+ON_LEFT = (300 - 28, 45 - 33)
+ON_RIGHT = (38 - 28, 350 - 33)
+DETERMINANT = ON_LEFT[0] * ON_RIGHT[1] - ON_LEFT[1] * ON_RIGHT[0]
+EXPECTED = {"left_offset": 28, "right_offset": 33,
+            "left_gain": round(1000 * 512 * (ON_RIGHT[1] - ON_LEFT[1]) / DETERMINANT),
+            "right_gain": round(1000 * 512 * (ON_LEFT[0] - ON_RIGHT[0]) / DETERMINANT)}
+
+# The phase the device is in, from its telemetry, and when it began (page time, ms).
+WATCH_PHASE = """
+    window.calibrationPhase = {phase: null, since: 0};
+    window.forcepicker.device.on("telemetry", (t) => {
+      const phase = t.right > 500 ? "right" : t.left > 500 ? "left"
+        : t.right > 200 ? "right medium" : t.left > 200 ? "left medium" : "rest";
+      if (phase !== window.calibrationPhase.phase) window.calibrationPhase = {phase, since: performance.now()};
+    });
+"""
+
+
+def calibration_trace(path):
+    rows = ["t_ms,left,right"]
+    for _, lefts, rights in PHASES:
+        for i in range(PHASE_FRAMES):
+            rows.append(f"{len(rows) * 5},{lefts[i % len(lefts)]},{rights[i % len(rights)]}")
+    path.write_text("\n".join(rows) + "\n")
+    return path
+
+
+def record_step(browser, phase):
+    """Clicks "Record this step" within half a second of `phase` beginning (the step records 1 s)."""
+    def fresh():
+        state = browser.execute_script(
+            "const p = window.calibrationPhase; return {phase: p.phase, age: performance.now() - p.since}")
+        return state["phase"] == phase and state["age"] < 500
+
+    wait_for(fresh, 20, f"the {phase} phase to begin")
+    browser.find_element(By.ID, "calibrate-next").click()
+    wait_for(lambda: browser.find_element(By.ID, "calibrate-next").is_enabled(), 5, f"the {phase} recording")
+
+
+def test_guided_calibration_proposes_and_applies_the_offsets_and_gains(rig):
+    browser = rig.browser
+    workdir = rig.workdir / "calibration-device"
+    workdir.mkdir()
+    sitl = Sitl(workdir, calibration_trace(workdir / "calibration.csv"))
+    sitl.start()
+    bridge = Bridge(workdir, f"tcp://127.0.0.1:{sitl.port}", name="calibration-ui")
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    try:
+        browser.get(bridge.url)
+        connected(browser)
+        browser.execute_script(WATCH_PHASE)
+        browser.find_element(By.ID, "calibrate-start").click()
+        assert text(browser, "calibrate-prompt").startswith("Step 1 of 5: Rest your thumb")
+        record_step(browser, "rest")
+        assert text(browser, "calibrate-prompt").startswith("Step 2 of 5: Press the LEFT side firmly")
+        record_step(browser, "left")
+        record_step(browser, "right")
+        assert text(browser, "calibrate-prompt").startswith("Step 4 of 5: Press the LEFT side at medium force")
+        record_step(browser, "left medium")
+        record_step(browser, "right medium")
+        prompt = text(browser, "calibrate-prompt")
+        measured = (f"measured: rest left 20.0, rest right 25.0, left press 602, right press 702, "
+                    f"left medium {sum(ON_LEFT)}, right medium {sum(ON_RIGHT)} above rest")
+        assert measured in prompt, prompt
+        proposed = " ".join(f"{name}={value}" for name, value in EXPECTED.items())
+        assert f"proposed: {proposed}" in prompt, prompt
+        assert browser.find_element(By.ID, "calibrate-apply").is_displayed()
+
+        browser.find_element(By.ID, "calibrate-apply").click()
+        wait_for(lambda: text(browser, "calibrate-prompt") == "Calibration applied.", 5, "the batch")
+        for name, value in EXPECTED.items():
+            assert device_value(browser, name) == value, name
+
+        # Pressing nothing: recording the left press during rest is refused, naming the cell.
+        browser.find_element(By.ID, "calibrate-start").click()
+        record_step(browser, "rest")
+        browser.find_element(By.ID, "calibrate-next").click()  # still at rest: no left press
+        wait_for(lambda: browser.find_element(By.ID, "calibrate-next").is_enabled(), 5, "the left recording")
+        record_step(browser, "right")
+        record_step(browser, "left medium")
+        record_step(browser, "right medium")
+        prompt = text(browser, "calibrate-prompt")
+        assert prompt.startswith("Calibration failed: calibration refused: the left cell did not rise above its rest"), prompt
+        assert browser.find_element(By.ID, "calibrate-start").is_displayed()
+        for name, value in EXPECTED.items():
+            assert device_value(browser, name) == value, name
+    finally:
+        browser.close()
+        browser.switch_to.window(first)
+        bridge.stop()
+        sitl.stop()
