@@ -95,7 +95,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ForceCtlTests",
-      dependencies: ["ForceCtlKit", "ForceSim", "ForceTrace", "ForceEngine"]
+      dependencies: ["ForceCtlKit", "ForceSim", "ForceTrace", "ForceEngine", "ForceTestSupport"]
     ),
     .testTarget(
       name: "ForceCtlDeviceUITests",

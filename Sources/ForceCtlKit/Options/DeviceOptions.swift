@@ -45,10 +45,14 @@ public struct DeviceOptions: ParsableArguments {
     do { return try body(client) } catch { throw CLIError(error.description) }
   }
 
-  /// Opens the port and shakes hands; any failure becomes a one-line `CLIError`.
+  /// Opens the port and shakes hands; any failure becomes a one-line `CLIError`. A
+  /// device that goes silent while telemetry streams or a bench runs is noticed
+  /// within `DeviceClient.defaultSilenceLimit`.
   public func connect() throws -> DeviceClient {
     do {
-      return try DeviceClient.connect(to: port, baud: baud, timeout: timeoutDuration)
+      let client = try DeviceClient.connect(to: port, baud: baud, timeout: timeoutDuration)
+      client.silenceLimit = DeviceClient.defaultSilenceLimit
+      return client
     } catch {
       throw CLIError(error.description)
     }

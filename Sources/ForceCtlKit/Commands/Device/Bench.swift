@@ -11,7 +11,9 @@ extension ForceCtl {
       discussion: """
         Ticks are the device's benchmark clock (16 MHz on the micro:bit: CPU cycles; 1 GHz \
         in SITL). In QEMU with -icount shift=0 (`forcectl emulate --icount`) one instruction \
-        takes 1 ns, so instructions per frame = ticks × 62.5.
+        takes 1 ns, so instructions per frame = ticks × 62.5. While the bench runs, forcectl \
+        asks the device for `stats` after each second of quiet (it answers `busy`): a device \
+        that answers nothing for 2.5 s is reported as silent.
         """
     )
 

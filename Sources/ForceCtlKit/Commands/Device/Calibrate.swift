@@ -17,7 +17,8 @@ extension ForceCtl {
         batch (all or nothing). Each prompt waits for Enter on standard input. A cell \
         that the device reports open, railed, stuck or intermittent during a step, or \
         whose readings sit at the rail, never change or do not rise when pressed, \
-        refuses the calibration, naming the cell, and nothing is changed.
+        refuses the calibration, naming the cell, and nothing is changed; so does a \
+        device that goes silent (nothing for 2.5 s, not even an answer to `stats`).
         """
     )
 
@@ -109,7 +110,10 @@ extension ForceCtl {
       var faults = CellFaults.none
       let started = ContinuousClock.now
       let deadline = started + .milliseconds(Int(seconds * 1000))
-      while ContinuousClock.now < deadline {
+      // Past the step's time, a step that got nothing waits a little longer: a device
+      // that went silent is then reported as such (DeviceClient.silenceLimit).
+      let patience = deadline + DeviceClient.defaultSilenceLimit + .milliseconds(500)
+      while ContinuousClock.now < deadline || (frames.isEmpty && ContinuousClock.now < patience) {
         for message in try client.takeStreamed(waiting: .milliseconds(50)) {
           guard case .telemetry(let t) = message else { continue }
           frames.append(RawFrame(left: t.left, right: t.right))

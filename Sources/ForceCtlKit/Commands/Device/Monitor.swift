@@ -122,7 +122,9 @@ extension ForceCtl {
         one line (or --json object) per telemetry frame, until --seconds or Ctrl-C. \
         Dropped telemetry (gaps in the frame numbers) is counted. While a cell has a \
         fault (open, railed, stuck, intermittent, drifted), the view names the cell, \
-        the fault and what it likely means (a line ends `fault: ...`; JSON has `cells`).
+        the fault and what it likely means (a line ends `fault: ...`; JSON has `cells`). \
+        A device that goes silent (nothing for 2.5 s, not even an answer to `stats`) ends \
+        the monitor with an error.
         """
     )
 
@@ -206,7 +208,7 @@ extension ForceCtl {
         terminal?.restore()
         if error.isDisconnect {
           printError("\(sequence.received) telemetry frames, \(sequence.lost) dropped")
-          throw CLIError("link lost: \(error.description)")
+          throw CLIError(error.endingMessage)
         }
         throw CLIError(error.description)
       }
