@@ -5,7 +5,10 @@ import Foundation
 extension ForceCtl {
   /// Runs `forcectl` with the process's arguments; a mistyped subcommand gets a
   /// did-you-mean before anything else is parsed.
+  /// Ctrl-C (SIGINT), SIGTERM and SIGHUP remove the temporary file of an output being
+  /// written, wherever the command is.
   public static func main() {
+    Interrupt.removeTemporariesOnSignals()
     let arguments = Array(CommandLine.arguments.dropFirst())
     if let message = unknownSubcommand(in: arguments) {
       FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
