@@ -175,16 +175,20 @@ extension ForceCtl {
         var lastDraw = ContinuousClock.now - .seconds(1)
         while !Interrupt.requested && !model.quit {
           if let deadline, ContinuousClock.now >= deadline { break }
+          var lines: [String] = []
           for message in try client.takeStreamed(waiting: .milliseconds(interactive ? 20 : 100)) {
             guard case .telemetry(let t) = message else { continue }
             sequence.observe(t.frame)
             latest = t
             if !interactive {
-              print(json ? TelemetryCSV.json(t) : MonitorLine.render(t, thresholds: model.thresholds))
+              lines.append(json ? TelemetryCSV.json(t) : MonitorLine.render(t, thresholds: model.thresholds))
             }
           }
           if !interactive {
-            fflush(nil)
+            do { try printLines(lines) } catch {
+              _ = try? client.request(.streamStop)
+              throw error
+            }
             continue
           }
           for key in terminal!.readKeys() {

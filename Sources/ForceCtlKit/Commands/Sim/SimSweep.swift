@@ -64,7 +64,7 @@ extension ForceCtl.Sim {
         line.report(done, fraction: done / Double(total))
       }
       line.finish()
-      print(ForceSim.Sweep.markdown(axes, points), terminator: "")
+      try OutputFile.write(ForceSim.Sweep.markdown(axes, points), to: nil)
       if let output { try OutputFile.write(ForceSim.Sweep.csv(axes, points), to: output) }
     }
   }
