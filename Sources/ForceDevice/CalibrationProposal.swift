@@ -77,11 +77,18 @@ public struct CalibrationProposal: Equatable, Sendable {
     }
   }
 
+  /// How far above its median a cell's reading may rise during the rest step, raw
+  /// counts: more is a press during the rest step (an offset from it would swallow
+  /// light presses), not noise.
+  public static let unsteadyRest = 100.0
+
   /// Refuses readings that only a broken cell gives: a rest or press at or above
   /// `rail_level` (shorted to the supply?); a cell that never changes by one count
   /// through the rest step or its own press while the other cell does (frozen; a steady
   /// 0 is an unloaded cell at rest, or an open one, which its press shows); a press that
-  /// never rises above the cell's rest (not pressed, or a broken lead).
+  /// never rises above the cell's rest (not pressed, or a broken lead). Refuses, too, a
+  /// rest step that was not at rest: a reading more than `unsteadyRest` above the
+  /// cell's median.
   public static func checkReadings(
     rest: [RawFrame], left: [RawFrame], right: [RawFrame], railLevel: Int32
   ) throws(DeviceError) {
@@ -113,6 +120,16 @@ public struct CalibrationProposal: Equatable, Sendable {
       else { continue }
       if first == 0 { continue }  // unloaded, or open: the press shows which
       throw refusal(cell, step, "never changed from \(Int(first)) while the \(other) cell did (stuck: reading frozen)")
+    }
+    for cell in ["left", "right"] {
+      let values = readings(rest, cell)
+      let median = CalibrationFit.percentile(values, 0.5)
+      let high = values.max() ?? 0
+      if high - median > unsteadyRest {
+        throw DeviceError.invalid(
+          "calibration refused: the \(cell) cell was not steady during the rest step (readings up to \(Int(high)), most near \(Int(median))): leave the cap untouched, or rest your thumb lightly and still, and calibrate again; no parameter changed"
+        )
+      }
     }
     for (cell, step, frames) in presses {
       let restHigh = readings(rest, cell).max() ?? 0

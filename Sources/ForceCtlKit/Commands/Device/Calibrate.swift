@@ -14,7 +14,9 @@ extension ForceCtl {
         Prompts for three steps (rest, left press, right press), records about a \
         second of raw telemetry for each, proposes offsets (rest + margin) and gains (a \
         firm press reads about full scale), and on confirmation sets all four in one \
-        batch (all or nothing). Each prompt waits for Enter on standard input. A cell \
+        batch (all or nothing). Each prompt waits for Enter on standard input; if \
+        standard input ends instead, nothing is recorded or changed. A rest step with a \
+        reading more than 100 above the cell's usual rest (a press) is refused. A cell \
         that the device reports open, railed, stuck or intermittent during a step, or \
         whose readings sit at the rail, never change or do not rise when pressed, \
         refuses the calibration, naming the cell, and nothing is changed; so does a \
@@ -74,7 +76,11 @@ extension ForceCtl {
       var recorded: [[RawFrame]] = []
       for (step, name, prompt) in steps {
         say("\(prompt), then press Enter…")
-        _ = readLine()
+        guard readLine() != nil else {
+          throw .invalid(
+            "calibration refused: standard input ended before the \(name) step (calibrate waits for Enter at each step, so someone must be there); no parameter changed"
+          )
+        }
         let (frames, faults) = try record(client, progress: progress.line("calibrate: \(name)", unit: "frames"))
         recorded.append(frames)
         say("  recorded \(frames.count) frames")
