@@ -6,7 +6,8 @@ import Foundation
 public struct DeviceOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Serial device (e.g. /dev/ttyACM0) or tcp://HOST:PORT (SITL, QEMU).", valueName: "PORT"))
+      "Serial device (e.g. /dev/ttyACM0, or ttyACM0 for short) or tcp://HOST:PORT (SITL, QEMU).",
+      valueName: "PORT"))
   public var port: String
 
   @Option(help: ArgumentHelp("Serial baud rate.", valueName: "N"))
