@@ -61,7 +61,7 @@ public final class OutputFile {
     var template = Array("\(directory)/.\(Self.name(of: target)).XXXXXX".utf8CString)
     let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard opened >= 0 else { throw Self.failure(path) }
-    let temporaryPath = String(cString: template)
+    let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let mode: mode_t
     if exists {
       mode = info.st_mode & 0o7777

@@ -53,10 +53,11 @@ public struct WebBridge: Sendable {
     await server.appendRoute("GET /device", to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: relay)))
     let description = Status.json("bridge", device.description)
     await server.appendRoute("GET /bridge.json") { _ in
-      HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: Data(description.utf8))
+      HTTPResponse(
+        statusCode: .ok, headers: HTTPHeaders([.contentType: "application/json"]), body: Data(description.utf8))
     }
     await server.appendRoute("GET /") { _ in
-      HTTPResponse(statusCode: .temporaryRedirect, headers: [.location: "/index.html"])
+      HTTPResponse(statusCode: .temporaryRedirect, headers: HTTPHeaders([.location: "/index.html"]))
     }
     await server.appendRoute("GET /*", to: DirectoryHTTPHandler(root: webRoot, serverPath: "/"))
     let task = Task { try await server.run() }

@@ -80,6 +80,30 @@ import Testing
     #expect(text.contains("unknown command 'gte' for 'forcectl params' (did you mean 'get'?)"), "\(text)")
   }
 
+  /// A negative `--seconds` is refused as such, not taken for an option ("Missing value").
+  @Test func aNegativeDurationIsNamed() {
+    for (arguments, message) in [
+      (["record", "--port", "p", "-o", "x.csv", "--seconds", "-1"], "--seconds must be positive"),
+      (["monitor", "--port", "p", "--seconds", "-1"], "--seconds must be positive"),
+      (["calibrate", "--port", "p", "--seconds", "-1"], "--seconds must be 0.1...30"),
+    ] {
+      let text = failure(arguments)
+      #expect(
+        text?.contains(message) == true && text?.contains("Missing value") == false, "\(arguments): \(text ?? "")")
+    }
+  }
+
+  /// Every command that writes a file or directory takes it as `-o` as well as `--output`.
+  @Test func everyOutputTakesDashO() throws {
+    for arguments in [
+      ["sim", "run", "--input", "in.csv"], ["sim", "gesture", "--script", "g.txt"],
+      ["sim", "study"], ["sim", "sweep", "--vary", "rest_threshold=150:200:50"], ["sim", "fit", "--targets", "t.csv"],
+      ["replay", "--port", "p", "--input", "in.csv"], ["record", "--port", "p"], ["plot", "--input", "in.csv"],
+    ] {
+      #expect(throws: Never.self, "\(arguments)") { _ = try ForceCtl.parseAsRoot(arguments + ["-o", "out"]) }
+    }
+  }
+
   @Test func anUnreachableAddressIsNotCalledUnplugged() {
     for code in [ENETUNREACH, EHOSTUNREACH] {
       let text = LinkError(errno: code, during: .connect, port: "tcp://192.0.2.1:6201").description

@@ -32,7 +32,9 @@ extension ForceCtl {
     @Flag(help: "Also save the parameters to flash.")
     public var save = false
 
-    @Option(help: ArgumentHelp("Seconds to record per step.", valueName: "N"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Seconds to record per step.", valueName: "N"))
     public var seconds: Double = 1
 
     @OptionGroup public var progress: ProgressOptions

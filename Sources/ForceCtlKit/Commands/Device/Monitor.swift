@@ -133,7 +133,9 @@ extension ForceCtl {
     @Option(help: ArgumentHelp("Send every Nth engine frame (default 4: 50 per second at 200 Hz).", valueName: "N"))
     public var decimation: Int = 4
 
-    @Option(help: ArgumentHelp("Stop after this many seconds (default: until q or Ctrl-C).", valueName: "N"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Stop after this many seconds (default: until q or Ctrl-C).", valueName: "N"))
     public var seconds: Double?
 
     @Flag(help: "Print JSON lines instead of text (when not on a terminal).")

@@ -28,7 +28,9 @@ extension ForceCtl {
     @Option(name: .shortAndLong, help: ArgumentHelp("CSV file to write.", valueName: "trace.csv"))
     public var output: String
 
-    @Option(help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "N"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "N"))
     public var seconds: Double?
 
     @Option(help: ArgumentHelp("Send every Nth engine frame (1 = all).", valueName: "N"))

@@ -41,7 +41,7 @@ extension ForceCtl.Sim {
 
     @OptionGroup public var parameters: ParameterOptions
 
-    @Option(help: ArgumentHelp("Directory for the results (created if needed).", valueName: "DIR"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Directory for the results (created if needed).", valueName: "DIR"))
     public var output: String
 
     @Option(help: "Time cap of one trial in simulated ms (a time-out is a failure).")

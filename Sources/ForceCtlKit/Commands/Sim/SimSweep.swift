@@ -32,7 +32,7 @@ extension ForceCtl.Sim {
 
     @OptionGroup public var parameters: ParameterOptions
 
-    @Option(help: ArgumentHelp("Also write the table as CSV.", valueName: "OUT.csv"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Also write the table as CSV.", valueName: "OUT.csv"))
     public var output: String?
 
     public init() {}
