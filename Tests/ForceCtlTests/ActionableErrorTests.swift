@@ -2,6 +2,7 @@ import ArgumentParser
 import ForceCtlKit
 import ForceDevice
 import ForceLink
+import ForceTestSupport
 import Foundation
 import Testing
 
@@ -102,6 +103,23 @@ import Testing
     ] {
       #expect(throws: Never.self, "\(arguments)") { _ = try ForceCtl.parseAsRoot(arguments + ["-o", "out"]) }
     }
+  }
+
+  /// A mistyped option gets a did-you-mean, even where a required option is missing
+  /// too (swift-argument-parser alone names only the missing one); forcectl as a process.
+  @Test func aMistypedOptionGetsASuggestion() throws {
+    #expect(
+      ForceCtl.unknownOption(in: ["sim", "run", "--inptu", "x.csv"])
+        == "unknown option '--inptu' for 'forcectl sim run' (did you mean '--input'?); see 'forcectl sim run --help' for its options"
+    )
+    #expect(ForceCtl.unknownOption(in: ["record", "--port", "p", "--outptu=y"])?.contains("'--output'") == true)
+    for fine in [["sim", "run", "--input", "x", "--set", "rest_threshold=200"], ["sim", "run", "--", "--x"]] {
+      #expect(ForceCtl.unknownOption(in: fine) == nil, "\(fine)")
+    }
+    guard ToolProcess.isBuilt("forcectl") else { return }
+    let ending = try ToolProcess("forcectl", ["sim", "run", "--inptu", "x.csv"]).wait()
+    #expect(ending.status == 64)
+    #expect(ending.errors.contains("unknown option '--inptu' for 'forcectl sim run' (did you mean '--input'?)"))
   }
 
   @Test func anUnreachableAddressIsNotCalledUnplugged() {
