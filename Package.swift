@@ -100,7 +100,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ForceCtlTests",
-      dependencies: ["ForceCtlKit", "ForceSim", "ForceTrace", "ForceEngine"]
+      dependencies: ["ForceCtlKit", "ForceSim", "ForceTrace", "ForceEngine", "ForceTestSupport"]
     ),
     .testTarget(
       name: "ForceCtlDeviceUITests",

@@ -27,6 +27,20 @@ public final class DeviceClient {
   /// Frames the decoder delimited (valid or not as messages).
   private var framesReceived = 0
   private var pendingFrames: [DecodedFrame] = []
+  /// When the device last sent a byte, or a request last started a conversation.
+  private var lastHeard = ContinuousClock.now
+  /// When the last liveness probe went out, if one is outstanding.
+  private var lastProbe: ContinuousClock.Instant?
+
+  /// How long a device may send nothing while telemetry streams or a long request
+  /// (`bench`) runs before it counts as silent; nil (the default) waits as long as
+  /// the caller does. After a second of quiet the client asks for `stats` every half
+  /// second: any reply (even `busy`) shows the device is still there.
+  public var silenceLimit: Duration?
+
+  /// The silence limit the command-line tools use: a device that sends nothing for
+  /// this long, and answers none of the `stats` requests sent meanwhile, has stopped.
+  public static let defaultSilenceLimit: Duration = .milliseconds(2500)
 
   /// A client on an open transport.
   public init(transport: Transport) {
@@ -125,7 +139,7 @@ public final class DeviceClient {
       if attempt > 1 { try writeBytes([FrameFormat.delimiter]) }
       try send(message, seq: seq)
       do throws(DeviceError) {
-        let reply = try awaitReply(seq: seq, timeout: wait, what: "\(message.type)")
+        let reply = try awaitReply(seq: seq, timeout: wait, what: "\(message.type)", watching: message.isBench)
         if case .error(let error) = reply { throw DeviceError.rejected(error) }
         return reply
       } catch .noReply(let what, let ms) {
@@ -173,6 +187,7 @@ public final class DeviceClient {
   }
 
   /// Waits up to `timeout` for streamed messages and returns those received so far.
+  /// With a `silenceLimit`, throws `.silent` when the device has stopped sending.
   public func takeStreamed(waiting timeout: Duration) throws(DeviceError) -> [Message] {
     if streamed.isEmpty { try pump(until: ContinuousClock.now + timeout) { !self.streamed.isEmpty } }
     defer { streamed.removeAll() }
@@ -204,6 +219,27 @@ public final class DeviceClient {
       throw .unexpected("cannot encode \(message.type): \(error)")
     }
     try writeBytes(Array(buffer[0..<count]))
+    lastHeard = ContinuousClock.now
+    lastProbe = nil
+  }
+
+  /// With a `silenceLimit`: asks for `stats` after a second of quiet (again every half
+  /// second, after a lone `00`) and throws `.silent` once nothing arrived for the limit.
+  /// The replies are not awaited: any byte from the device resets the quiet.
+  private func checkSilence() throws(DeviceError) {
+    guard let limit = silenceLimit else { return }
+    let now = ContinuousClock.now
+    let quiet = now - lastHeard
+    if quiet >= limit {
+      throw .silent(port: transport.portName, quietMs: DeviceClient.milliseconds(quiet))
+    }
+    guard quiet >= min(.seconds(1), limit / 2) else { return }
+    if let lastProbe, now - lastProbe < .milliseconds(500) { return }
+    let heard = lastHeard
+    if lastProbe != nil { try writeBytes([FrameFormat.delimiter]) }
+    try send(.stats, seq: nextSequence())
+    lastHeard = heard  // a probe is not a sign of life
+    lastProbe = now
   }
 
   private func writeBytes(_ bytes: [UInt8]) throws(DeviceError) {
@@ -214,7 +250,9 @@ public final class DeviceClient {
     }
   }
 
-  private func awaitReply(seq: UInt8, timeout: Duration, what: String) throws(DeviceError) -> Message {
+  private func awaitReply(seq: UInt8, timeout: Duration, what: String, watching: Bool = false) throws(DeviceError)
+    -> Message
+  {
     let deadline = ContinuousClock.now + timeout
     while true {
       while !pendingFrames.isEmpty {
@@ -234,12 +272,14 @@ public final class DeviceClient {
       guard ContinuousClock.now < deadline else {
         throw .noReply(request: what, timeoutMs: DeviceClient.milliseconds(timeout))
       }
+      if watching { try checkSilence() }
       try readSome(until: deadline)
     }
   }
 
   private func pump(until deadline: ContinuousClock.Instant, done: () -> Bool) throws(DeviceError) {
     while !done() && ContinuousClock.now < deadline {
+      try checkSilence()
       try readSome(until: deadline)
       while !pendingFrames.isEmpty {
         let frame = pendingFrames.removeFirst()
@@ -263,11 +303,23 @@ public final class DeviceClient {
       throw .link(error)
     }
     received.observe(readBuffer[0..<count])
+    if count > 0 {
+      lastHeard = ContinuousClock.now
+      lastProbe = nil
+    }
     for index in 0..<count {
       if let frame = decoder.feed(readBuffer[index]) {
         pendingFrames.append(frame)
         framesReceived += 1
       }
     }
+  }
+}
+
+extension Message {
+  /// True for `bench`, the one request whose reply may take minutes.
+  fileprivate var isBench: Bool {
+    if case .bench = self { return true }
+    return false
   }
 }

@@ -1,6 +1,7 @@
 import ForceEngine
 import ForceLink
 import ForceProtocol
+import Foundation
 
 /// A failure talking to a device, with a message that says what to do.
 public enum DeviceError: Error, CustomStringConvertible {
@@ -8,6 +9,9 @@ public enum DeviceError: Error, CustomStringConvertible {
   case link(LinkError)
   /// No reply within the timeout.
   case noReply(request: String, timeoutMs: Int)
+  /// The device sent nothing for `quietMs` while it should have (telemetry streaming,
+  /// a bench running) and answered none of the `stats` requests sent meanwhile.
+  case silent(port: String, quietMs: Int)
   /// No handshake reply: wrong device, wrong baud, or firmware not running.
   case noHandshake(port: String, timeoutMs: Int)
   /// The device speaks another protocol version or parameter schema.
@@ -30,6 +34,10 @@ public enum DeviceError: Error, CustomStringConvertible {
       return error.description
     case .noReply(let request, let timeout):
       return "no reply to \(request) within \(timeout) ms: the device stopped answering (unplugged or reset?)"
+    case .silent(let port, let quiet):
+      let seconds = String(format: "%.1f", Double(quiet) / 1000)
+      return
+        "\(port) went silent: nothing for \(seconds) s and no answer to stats requests (the device hung, was paused or unplugged, or its link stalled)"
     case .noHandshake(let port, let timeout):
       return
         "no handshake from \(port) within \(timeout) ms: is the ForcePicker firmware running there, at the right baud rate (115200)?"

@@ -51,8 +51,24 @@ public enum CalibrationCheck {
     try still(.right, .rest, rest)
     try still(.left, steps.left, left)
     try still(.right, steps.right, right)
+    try steady(.left, rest)
+    try steady(.right, rest)
     try rises(.left, rest: rest, press: left, step: steps.left)
     try rises(.right, rest: rest, press: right, step: steps.right)
+  }
+
+  /// How far above its median a cell's reading may rise during the rest step, raw
+  /// counts: more is a press during the rest step (an offset from it would swallow
+  /// light presses), not noise.
+  public static let unsteadyRest = 100
+
+  /// Refuses `cell` when a rest reading rose more than `unsteadyRest` above its median.
+  static func steady<Readings>(_ cell: CalibrationCell, _ rest: CalibrationRecording<Readings>)
+    throws(CalibrationRefusal)
+  {
+    let median = ReadingStatistics.percentile(rest[cell], 0.5)
+    let high = ReadingStatistics.maximum(rest[cell])
+    if high - median > unsteadyRest { throw .unsteadyRest(cell, high: high, median: median) }
   }
 
   /// Refuses `cell` when its rest mean or its press (step `step`) reads at or above

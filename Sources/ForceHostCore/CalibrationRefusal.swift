@@ -21,6 +21,9 @@ public enum CalibrationRefusal: Error, Equatable, Sendable {
   case mediumOnOtherCell(CalibrationCell)
   /// A medium press read less on its own cell than the other medium press did there.
   case mediumBelowOther(CalibrationCell)
+  /// A rest reading rose more than `CalibrationCheck.unsteadyRest` above the cell's
+  /// median: a press during the rest step.
+  case unsteadyRest(CalibrationCell, high: Int, median: Int)
 
   /// The message, one line, as `forcectl calibrate` and the page show it.
   public func write<Sink: TextSink>(to sink: inout Sink) {
@@ -105,6 +108,15 @@ public enum CalibrationRefusal: Error, Equatable, Sendable {
       sink.write(" medium press did: press the ")
       sink.write(cell.name)
       sink.write(" side at medium force and try again")
+    case .unsteadyRest(let cell, let high, let median):
+      sink.write("calibration refused: the ")
+      sink.write(cell.name)
+      sink.write(" cell was not steady during the rest step (readings up to ")
+      sink.write(high)
+      sink.write(", most near ")
+      sink.write(median)
+      sink.write(
+        "): leave the cap untouched, or rest your thumb lightly and still, and calibrate again; no parameter changed")
     }
   }
 

@@ -7,7 +7,9 @@ public enum PortAddress: Equatable, Hashable, Sendable, CustomStringConvertible 
 
   /// Parses `tcp://HOST:PORT` (IPv6 hosts in brackets: `tcp://[::1]:5760`) or a serial path.
   ///
-  /// A bare device name without a slash (`ttyACM0`) means `/dev/ttyACM0`.
+  /// A bare serial device name (`ttyACM0`, `cu.usbmodem1102`, `rfcomm0`: a name
+  /// starting `tty`, `cu.` or `rfcomm`) means that device in `/dev`; any other path,
+  /// `somefile` included, is taken as given (relative to the current directory).
   public init(parsing text: String) throws(LinkError) {
     let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else {
@@ -28,12 +30,15 @@ public enum PortAddress: Equatable, Hashable, Sendable, CustomStringConvertible 
     {
       throw .invalidAddress(
         "\"\(trimmed)\" looks like HOST:PORT, not a serial device: did you mean tcp://\(trimmed)?")
-    } else if trimmed.contains("/") {
-      self = .serial(path: trimmed)
-    } else {
+    } else if PortAddress.deviceNamePrefixes.contains(where: trimmed.hasPrefix) && !trimmed.contains("/") {
       self = .serial(path: "/dev/" + trimmed)
+    } else {
+      self = .serial(path: trimmed)
     }
   }
+
+  /// How the names of serial devices in `/dev` begin (Linux, macOS, Bluetooth).
+  static let deviceNamePrefixes = ["tty", "cu.", "rfcomm"]
 
   /// `tcp://host:port` (IPv6 in brackets) or the serial path.
   public var description: String {

@@ -141,7 +141,7 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
       "0 power-on/brown-out, 1 reset pin, 2 watchdog, 3 software, 4 CPU lockup, 5 other")
     try v.code(
       &capabilities, "capabilities",
-      "bit 0 ADC (real force cells: needed for streaming), bit 1 flash persistence, bit 2 `inject`, bit 3 `bench`, bit 4 streaming"
+      "bit 0 ADC (real force cells: needed for streaming), bit 1 flash persistence, bit 2 `inject`, bit 3 `bench`, bit 4 streaming (the firmware implements `streamStart` and `streamStop`; it streams only when bit 0 is set too, and refuses `streamStart` with `unsupported`, detail `01`, otherwise)"
     )
     try v.code(&parameterSource, "parameterSource", "where the parameters came from at boot, see below")
     try v.u16(&maxFrameSize, "maxFrameSize", "largest frame before COBS (255)")

@@ -29,13 +29,14 @@ public struct RequestBody {
     return parameter
   }
 
-  /// `paramSet`: a known parameter id and a value.
+  /// `paramSet`: a known parameter id and a value, checked field by field: an unknown
+  /// id is `unknownParameter` even when the value is missing.
   public func paramSet() throws(ProtocolError) -> ParamValue {
     var reader = ByteReader(bytes)
-    let pair = try ParamValue(from: &reader)
-    _ = try RequestBody.require(pair.id)
+    let id = try RequestBody.require(try reader.u8()).rawValue
+    let value = try reader.i32()
     try reader.finish()
-    return pair
+    return ParamValue(id: id, value: value)
   }
 
   /// `paramSetBatch`: checks the length (1…50 pairs of 5 bytes) and every id; the
@@ -85,16 +86,16 @@ public struct RequestBody {
     return value
   }
 
-  /// `inject`: checks the flags, the length (1…16 samples) and every reading; returns
+  /// `inject`: checks the length (1…16 samples), then the flags and every reading; returns
   /// the flags (bit 0 `resetFirst`, bit 1 `endSession`) and the number of samples,
   /// read with `sample(_:)`.
   public func checkInject() throws(ProtocolError) -> (flags: UInt8, count: Int) {
     guard let flags = bytes.first else { throw .badLength }
-    guard flags & ~3 == 0 else { throw .fieldOutOfRange(offset: 0, value: Int32(flags)) }
     let samples = (bytes.count &- 1) / 4
     guard (bytes.count &- 1) % 4 == 0, samples >= 1, samples <= InjectRequest.capacity else {
       throw .badLength
     }
+    guard flags & ~3 == 0 else { throw .fieldOutOfRange(offset: 0, value: Int32(flags)) }
     for offset in stride(from: 1, to: bytes.count, by: 2) {
       let reading = u16(at: offset)
       guard reading <= 1023 else { throw .fieldOutOfRange(offset: UInt8(offset), value: Int32(reading)) }

@@ -36,8 +36,12 @@ struct TCPServer {
       }
     }
     guard bound == 0, listen(listener, 1) == 0 else {
+      let inUse = errno == EADDRINUSE
+      let reason = inUse ? "address in use" : String(cString: strerror(errno))
       close(listener)
-      throw HostError("cannot listen on 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
+      throw HostError(
+        "cannot listen on 127.0.0.1:\(port): \(reason)\(inUse ? " (a SITL or emulator already running there?); stop it, or give another --port" : "")"
+      )
     }
     _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
   }

@@ -42,7 +42,9 @@ public struct FakeBoard: Board {
   }
   public var tickHz: UInt32 { 1_000_000 }
   public var flashPageSize: Int { 1024 }
-  public var flashPageCount: Int { 2 }
+  public var flashPageCount: Int { flashPages }
+  /// Pages of parameter flash the board reports: 2, or 0 for a board without any.
+  public var flashPages = 2
 
   public func flashRead(page: Int, offset: Int, into buffer: UnsafeMutableRawBufferPointer) {
     precondition(page >= 0 && page < 2 && offset >= 0 && offset + buffer.count <= 1024)

@@ -32,6 +32,8 @@ public final class OutputFile {
   private let target: String
   private var buffer: [UInt8] = []
   private var finished = false
+  /// Where the temporary file's path waits for `removeTemporaries()`, if anywhere.
+  private var slot: Int?
 
   /// Opens the output; `nil` or `-` is standard output.
   public init(_ path: String?) throws(FileError) {
@@ -59,7 +61,7 @@ public final class OutputFile {
     var template = Array("\(directory)/.\(Self.name(of: target)).XXXXXX".utf8CString)
     let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard opened >= 0 else { throw Self.failure(path) }
-    let temporaryPath = String(cString: template)
+    let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let mode: mode_t
     if exists {
       mode = info.st_mode & 0o7777
@@ -71,6 +73,7 @@ public final class OutputFile {
     fchmod(opened, mode)
     fd = opened
     temporary = temporaryPath
+    slot = PendingTemporaries.add(temporaryPath)
   }
 
   deinit { if !finished { discard() } }
@@ -123,6 +126,7 @@ public final class OutputFile {
       throw error
     }
     close(fd)
+    defer { PendingTemporaries.remove(slot) }
     if rename(temporary, target) != 0 {
       let error = Self.failure(path)
       unlink(temporary)
@@ -137,7 +141,13 @@ public final class OutputFile {
     buffer.removeAll()
     if fd != 1 { close(fd) }
     if let temporary { unlink(temporary) }
+    PendingTemporaries.remove(slot)
   }
+
+  /// Removes every output's temporary file not yet renamed into place or discarded;
+  /// the targets stay as they were. Async-signal-safe: for a handler of SIGINT,
+  /// SIGTERM or SIGHUP that ends the process.
+  public static func removeTemporaries() { PendingTemporaries.removeAll() }
 
   /// The file a path finally names, following symlinks (also dangling ones, so the
   /// link's target is created and the link kept).
@@ -168,6 +178,59 @@ public final class OutputFile {
   static func failure(_ path: String) -> FileError {
     let reason = String(cString: strerror(errno))
     return FileError("cannot write \(path == "-" ? "standard output" : path): \(reason)")
+  }
+}
+
+/// The paths of the temporary files being written, in fixed slots of C strings that a
+/// signal handler can read without allocating: a slot's first byte is 1 while it
+/// holds a path (from its second byte), 0 when free.
+enum PendingTemporaries {
+  static let slots = 16
+  static let slotSize = Int(PATH_MAX) + 2
+  nonisolated(unsafe) static var table: UnsafeMutablePointer<CChar>? = nil
+  nonisolated(unsafe) static var initialized = false
+  /// Held while a slot is taken or freed (outputs may be opened on several threads).
+  nonisolated(unsafe) static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+    let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    pthread_mutex_init(lock, nil)
+    return lock
+  }()
+
+  /// Keeps `path`; returns its slot (nil when all are taken or the path is too long).
+  static func add(_ path: String) -> Int? {
+    let bytes = Array(path.utf8CString)
+    guard bytes.count < slotSize else { return nil }
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    if table == nil { table = UnsafeMutablePointer<CChar>.allocate(capacity: slots * slotSize) }
+    guard let table else { return nil }
+    if !initialized {
+      for slot in 0..<slots { table[slot * slotSize] = 0 }
+      initialized = true
+    }
+    for slot in 0..<slots where table[slot * slotSize] == 0 {
+      for (index, byte) in bytes.enumerated() { table[slot * slotSize + 1 + index] = byte }
+      table[slot * slotSize] = 1
+      return slot
+    }
+    return nil
+  }
+
+  /// Frees a slot.
+  static func remove(_ slot: Int?) {
+    guard let slot, let table else { return }
+    pthread_mutex_lock(lock)
+    table[slot * slotSize] = 0
+    pthread_mutex_unlock(lock)
+  }
+
+  /// Unlinks every path kept (async-signal-safe).
+  static func removeAll() {
+    guard let table, initialized else { return }
+    for slot in 0..<slots where table[slot * slotSize] == 1 {
+      unlink(table + slot * slotSize + 1)
+      table[slot * slotSize] = 0
+    }
   }
 }
 

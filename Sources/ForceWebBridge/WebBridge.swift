@@ -27,6 +27,17 @@ public struct WebBridge: Sendable {
     self.webRoot = webRoot
   }
 
+  /// Throws, naming the address and `--listen`, when `address` cannot be listened on
+  /// now (another `forcectl ui` has it): the server itself would only time out.
+  public static func checkListening(on address: ListenAddress) throws(BridgeError) {
+    guard address.port != 0, let reason = TCPPortProbe.failure(host: address.host, port: Int(address.port)) else {
+      return
+    }
+    let other = address.port == UInt16.max ? 8081 : Int(address.port) + 1
+    let hint = reason == "address in use" ? " (another forcectl ui?); try --listen \(address.host):\(other)" : ""
+    throw BridgeError("cannot listen on \(address): \(reason)\(hint)")
+  }
+
   /// Serves until cancelled; calls `ready` with the address actually bound (port 0
   /// picks a free one).
   public func run(ready: @escaping @Sendable (ListenAddress) -> Void) async throws {
@@ -36,15 +47,17 @@ public struct WebBridge: Sendable {
     } catch {
       throw BridgeError("cannot listen on \(listen): not an IPv4 address")
     }
+    try WebBridge.checkListening(on: listen)
     let server = HTTPServer(address: address, logger: .disabled)
     let relay = DeviceRelay(address: device, baud: baud, connectTimeout: connectTimeout, claim: Claim())
     await server.appendRoute("GET /device", to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: relay)))
     let description = Status.json("bridge", device.description)
     await server.appendRoute("GET /bridge.json") { _ in
-      HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: Data(description.utf8))
+      HTTPResponse(
+        statusCode: .ok, headers: HTTPHeaders([.contentType: "application/json"]), body: Data(description.utf8))
     }
     await server.appendRoute("GET /") { _ in
-      HTTPResponse(statusCode: .temporaryRedirect, headers: [.location: "/index.html"])
+      HTTPResponse(statusCode: .temporaryRedirect, headers: HTTPHeaders([.location: "/index.html"]))
     }
     await server.appendRoute("GET /*", to: DirectoryHTTPHandler(root: webRoot, serverPath: "/"))
     let task = Task { try await server.run() }

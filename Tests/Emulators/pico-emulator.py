@@ -11,10 +11,12 @@ cells on the emulated ADC.
     --uf2           default .build-firmware/pico/forcepicker-pico.uf2 (the USB build;
                     the UART build is .build-firmware/pico-uart/forcepicker-pico.uf2)
     --port          UART0 (GP0/GP1) on 127.0.0.1:PORT (default 5762), one client at a
-                    time, as QEMU serves the micro:bit's UART. Bytes sent with no
-                    client are dropped.
+                    time: a new connection replaces the old one, which is closed, as
+                    SITL does (QEMU instead holds a second one until the first leaves).
+                    Bytes sent with no client are dropped.
     --usb-port      the USB build: the CDC-ACM data path on 127.0.0.1:PORT (default 5763),
-                    one client at a time. A client connecting opens the port as cdc_acm does (DTR and
+                    one client at a time, a new one replacing the old as on --port. A
+                    client connecting opens the port as cdc_acm does (DTR and
                     RTS up, 115200 8N1); disconnecting closes it (DTR down). The harness
                     starts once the device has enumerated (Tests/Emulators/pico_cdc_host.py).
     --control-port  line commands on 127.0.0.1:PORT (default: none), one reply line each:

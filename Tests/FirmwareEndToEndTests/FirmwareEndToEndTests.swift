@@ -171,6 +171,13 @@ import Testing
     #expect(short.seq == 10 && short.reply.code == .badLength)
     let reply = try #require(rejection { try client.request(.paramGet(id: 200)) })  // no such parameter
     #expect(reply.code == .unknownParameter)
+    // Two failures at once: the order Protocol.md gives (length before inject's flags;
+    // paramSet's id before its missing value bytes).
+    let flagsAndLength = try rawExchange(client, type: MessageType.inject.rawValue, seq: 11, body: [0x04, 0x0A, 0x00])
+    #expect(flagsAndLength.seq == 11 && flagsAndLength.reply.code == .badLength)
+    let unknownShort = try rawExchange(client, type: MessageType.paramSet.rawValue, seq: 12, body: [0xEE, 0x01, 0x00])
+    #expect(
+      unknownShort.seq == 12 && unknownShort.reply.code == .unknownParameter && unknownShort.reply.parameter == 0xEE)
   }
 
   /// Sends a hand-made frame and returns the error reply that comes back.

@@ -3,6 +3,7 @@ import ForceCtlKit
 import ForceDevice
 import ForceEngine
 import ForceProtocol
+import ForceTestSupport
 import ForceTrace
 import Foundation
 import Testing
@@ -83,6 +84,27 @@ extension ForceCtlDeviceUITests {
     )
     // Refused as soon as the step showed it: no press was asked for.
     #expect(output.contains("Rest your thumb") && !output.contains("Press the LEFT side"))
+    #expect(try forcectl(["params", "list", "--port", sitl.address]) == before)
+  }
+
+  /// With no one at the keyboard (standard input ends), calibrate records nothing and
+  /// changes nothing: in-process after the first Enter, and as a process given no input.
+  @Test(Support.needsSITL)
+  func calibrateRefusesTheEndOfInput() throws {
+    let sitl = try Support.sitl(trace: Support.pressTrace())
+    defer { sitl.stop() }
+    let before = try forcectl(["params", "list", "--port", sitl.address])
+    let (output, failure) = try Support.calibrate(sitl.address, answers: "\n")
+    #expect(
+      failure
+        == "calibration refused: standard input ended before the left step (calibrate waits for Enter at each step, so someone must be there); no parameter changed"
+    )
+    #expect(!output.contains("Press the RIGHT side"))
+    let run = try ToolProcess("forcectl", ["calibrate", "--port", sitl.address, "--yes"])
+    run.closeInput()
+    let ending = run.wait()
+    #expect(ending.status == 1, "\(ending)")
+    #expect(ending.errors.contains("standard input ended before the rest step"), "\(ending.errors)")
     #expect(try forcectl(["params", "list", "--port", sitl.address]) == before)
   }
 

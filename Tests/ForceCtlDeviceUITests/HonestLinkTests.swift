@@ -1,6 +1,8 @@
 import ArgumentParser
 import ForceCtlKit
 import ForceDevice
+import ForceTestSupport
+import ForceTrace
 import Foundation
 import Testing
 
@@ -120,6 +122,13 @@ extension ForceCtlDeviceUITests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 1, "\(text)")
     #expect(text == "Error: cannot write standard output: No space left on device\n", "\(text)")
+
+    // Success says what it wrote, on standard error (standard output stays the JSON's).
+    let written = Support.temp("p.json").path
+    let ending = try ToolProcess("forcectl", ["params", "export", "--port", sitl.address, written]).wait()
+    #expect(ending.status == 0)
+    #expect(ending.errors == "wrote \(ParameterText.allIDs.count) parameters to \(written)\n", "\(ending.errors)")
+    #expect(FileManager.default.fileExists(atPath: written))
   }
 }
 

@@ -1,5 +1,6 @@
 import ForceCtlKit
 import ForceDevice
+import ForceTestSupport
 import ForceTrace
 import Foundation
 import Testing
@@ -44,26 +45,23 @@ enum Support {
     return device
   }
 
-  /// Runs `body` with file descriptor 1 sent to a temp file; returns what was written.
-  /// Runs `calibrate --yes --seconds 0.3` against `port` with every prompt answered by
-  /// EOF (Enter); returns what it printed and the error it ended with.
-  static func calibrate(_ port: String) throws -> (output: String, error: String?) {
-    var command = try ForceCtl.Calibrate.parseAsRoot(["--port", port, "--yes", "--seconds", "0.3"])
-    let stdin = dup(0)
-    let null = open("/dev/null", O_RDONLY)
-    dup2(null, 0)
-    defer {
-      dup2(stdin, 0)
-      close(stdin)
-      close(null)
-    }
-    var failure: String?
-    let output = captureStdout {
-      do { try command.run() } catch { failure = ForceCtl.message(for: error) }
-    }
-    return (output, failure)
+  /// Runs `forcectl calibrate --yes --seconds 0.3` against `port` as a process, with
+  /// standard input `answers` (by default Enter for each of the three steps); returns
+  /// what it printed and the error it ended with (nil when it succeeded).
+  static func calibrate(_ port: String, answers: String = "\n\n\n\n\n") throws -> (output: String, error: String?) {
+    let printed = temp("calibrate.txt")
+    _ = FileManager.default.createFile(atPath: printed.path, contents: nil)
+    let output = try FileHandle(forWritingTo: printed)
+    defer { try? output.close() }
+    let run = try ToolProcess("forcectl", ["calibrate", "--port", port, "--yes", "--seconds", "0.3"], output: output)
+    run.type(answers)
+    run.closeInput()
+    let ending = run.wait()
+    let error = ending.errors.split(separator: "\n").last { $0.hasPrefix("Error: ") }.map { String($0.dropFirst(7)) }
+    return (try String(contentsOf: printed, encoding: .utf8), ending.status == 0 ? nil : error ?? ending.errors)
   }
 
+  /// Runs `body` with file descriptor 1 sent to a temp file; returns what was written.
   static func captureStdout(_ body: () throws -> Void) rethrows -> String {
     fflush(nil)
     let url = temp("stdout.txt")

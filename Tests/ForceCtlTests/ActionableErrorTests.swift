@@ -2,6 +2,7 @@ import ArgumentParser
 import ForceCtlKit
 import ForceDevice
 import ForceLink
+import ForceTestSupport
 import Foundation
 import Testing
 
@@ -78,6 +79,47 @@ import Testing
     process.waitUntilExit()
     #expect(process.terminationStatus == 64)
     #expect(text.contains("unknown command 'gte' for 'forcectl params' (did you mean 'get'?)"), "\(text)")
+  }
+
+  /// A negative `--seconds` is refused as such, not taken for an option ("Missing value").
+  @Test func aNegativeDurationIsNamed() {
+    for (arguments, message) in [
+      (["record", "--port", "p", "-o", "x.csv", "--seconds", "-1"], "--seconds must be positive"),
+      (["monitor", "--port", "p", "--seconds", "-1"], "--seconds must be positive"),
+      (["calibrate", "--port", "p", "--seconds", "-1"], "--seconds must be 0.1...30"),
+    ] {
+      let text = failure(arguments)
+      #expect(
+        text?.contains(message) == true && text?.contains("Missing value") == false, "\(arguments): \(text ?? "")")
+    }
+  }
+
+  /// Every command that writes a file or directory takes it as `-o` as well as `--output`.
+  @Test func everyOutputTakesDashO() throws {
+    for arguments in [
+      ["sim", "run", "--input", "in.csv"], ["sim", "gesture", "--script", "g.txt"],
+      ["sim", "study"], ["sim", "sweep", "--vary", "rest_threshold=150:200:50"], ["sim", "fit", "--targets", "t.csv"],
+      ["replay", "--port", "p", "--input", "in.csv"], ["record", "--port", "p"], ["plot", "--input", "in.csv"],
+    ] {
+      #expect(throws: Never.self, "\(arguments)") { _ = try ForceCtl.parseAsRoot(arguments + ["-o", "out"]) }
+    }
+  }
+
+  /// A mistyped option gets a did-you-mean, even where a required option is missing
+  /// too (swift-argument-parser alone names only the missing one); forcectl as a process.
+  @Test func aMistypedOptionGetsASuggestion() throws {
+    #expect(
+      ForceCtl.unknownOption(in: ["sim", "run", "--inptu", "x.csv"])
+        == "unknown option '--inptu' for 'forcectl sim run' (did you mean '--input'?); see 'forcectl sim run --help' for its options"
+    )
+    #expect(ForceCtl.unknownOption(in: ["record", "--port", "p", "--outptu=y"])?.contains("'--output'") == true)
+    for fine in [["sim", "run", "--input", "x", "--set", "rest_threshold=200"], ["sim", "run", "--", "--x"]] {
+      #expect(ForceCtl.unknownOption(in: fine) == nil, "\(fine)")
+    }
+    guard ToolProcess.isBuilt("forcectl") else { return }
+    let ending = try ToolProcess("forcectl", ["sim", "run", "--inptu", "x.csv"]).wait()
+    #expect(ending.status == 64)
+    #expect(ending.errors.contains("unknown option '--inptu' for 'forcectl sim run' (did you mean '--input'?)"))
   }
 
   @Test func anUnreachableAddressIsNotCalledUnplugged() {

@@ -16,9 +16,17 @@ struct ScratchCLI {
   /// Writes `text` to `name` in the directory; returns its path.
   func file(_ name: String, _ text: String) -> String {
     let path = directory + "/" + name
-    FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     return path
   }
+
+  /// The names of the hidden files in the directory (an output's temporary file).
+  func hidden() -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix(".") }
+  }
+
+  /// Removes the directory and everything in it.
+  func remove() { try? FileManager.default.removeItem(atPath: directory) }
 
   /// The error a run ends with, as the user sees it; nil on success.
   func failure(_ arguments: [String]) -> String? {

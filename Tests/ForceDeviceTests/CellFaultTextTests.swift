@@ -191,6 +191,19 @@ import Testing
     #expect(Self.refusal() == nil)
   }
 
+  /// A rest step with a few firm readings (someone pressed) is refused, naming the
+  /// cell, instead of proposing an offset that would swallow light presses.
+  @Test func anUnsteadyRestIsRefused() {
+    let pressedBriefly = Self.frames(left: { $0 % 20 == 7 ? 489 : 40 + $0 % 3 }, right: { 60 + $0 % 5 })
+    #expect(
+      Self.refusal(rest: pressedBriefly)
+        == "calibration refused: the left cell was not steady during the rest step (readings up to 489, most near 41): leave the cap untouched, or rest your thumb lightly and still, and calibrate again; no parameter changed"
+    )
+    // Noise well within the limit is rest.
+    let noisy = Self.frames(left: { 40 + ($0 * 37) % 60 }, right: { 60 + $0 % 5 })
+    #expect(Self.refusal(rest: noisy) == nil)
+  }
+
   @Test func aCellAtTheRailIsRefusedNamingTheCellAndStep() {
     let railedRest = Self.frames(left: { 40 + $0 % 3 }, right: { _ in 1023 })
     #expect(

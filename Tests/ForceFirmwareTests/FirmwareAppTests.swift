@@ -72,6 +72,28 @@ import Testing
     #expect(try device.run(passes: 20).isEmpty)
   }
 
+  /// A board without parameter flash answers save and load with `flash`, detail 3
+  /// ("no parameter flash"), not `unsupported`; its capabilities lack bit 1, and bit 4
+  /// (streaming is implemented) is set even where streaming needs the missing ADC
+  /// (Protocol.md, "info" and "Errors").
+  @Test func aBoardWithoutFlashOrSensorSaysWhichAndHow() throws {
+    var board = FakeBoard()
+    board.flashPages = 0
+    var device = Device(app: FirmwareApp(board: board))
+    for (request, type) in [(Message.paramSave, MessageType.paramSave), (.paramLoad, .paramLoad)] {
+      #expect(
+        try device.exchange(request)
+          == [.error(ErrorReply(code: .flash, requestType: type.rawValue, detail: FlashFailure.unavailable.rawValue))])
+    }
+    guard case .info(let info) = try device.exchange(.hello(Hello())).last else {
+      Issue.record("no info")
+      return
+    }
+    #expect(!info.capabilities.contains(.flash) && !info.capabilities.contains(.adc))
+    #expect(info.capabilities.contains(.streaming))
+    #expect(info.parameterSource == .defaultsNoFlash)
+  }
+
   /// A bad reading refuses the whole request: no sample runs, the session is as before.
   @Test func injectOutsideASessionContinuesAndABadReadingChangesNothing() throws {
     var device = Device()

@@ -14,6 +14,10 @@ import Testing
   @Test func parsesSerialPaths() throws {
     #expect(try PortAddress(parsing: "/dev/ttyACM0") == .serial(path: "/dev/ttyACM0"))
     #expect(try PortAddress(parsing: "ttyACM0") == .serial(path: "/dev/ttyACM0"))
+    #expect(try PortAddress(parsing: "cu.usbmodem1102") == .serial(path: "/dev/cu.usbmodem1102"))
+    // Any other bare name is a path relative to the current directory, not /dev/NAME.
+    #expect(try PortAddress(parsing: "somefile") == .serial(path: "somefile"))
+    #expect(try PortAddress(parsing: "./ttyACM0") == .serial(path: "./ttyACM0"))
     #expect(try PortAddress(parsing: "./ttyX") == .serial(path: "./ttyX"))
     #expect(
       try PortAddress(parsing: "/dev/serial/by-id/usb-ARM_DAPLink_CMSIS-DAP_99-if01")

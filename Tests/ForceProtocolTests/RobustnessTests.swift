@@ -85,11 +85,14 @@ func exampleWires() throws -> [[UInt8]] {
 
   /// Every example frame with every single and every pair of flipped bits (delimiter
   /// included) is rejected: by the CRC, or, for the few fragments a flipped-in 00
-  /// cuts off with a valid CRC, by the message's exact length.
+  /// cuts off with a valid CRC, by the message's exact length. The counts are the ones
+  /// Protocol.md's "Error detection" paragraph gives: it prints them, and fails when
+  /// the document's differ.
   @Test func oneAndTwoBitFlipsAreAlwaysRejected() throws {
     var cases = 0
     var accepted: [String] = []
     var byLengthOnly = 0
+    var passedCRC = Set<String>()
     for (example, original) in zip(exampleMessages(), try exampleWires()) {
       let bits = original.count * 8
       var damaged = original + [0]  // a trailing delimiter in case the real one was flipped
@@ -102,6 +105,7 @@ func exampleWires() throws -> [[UInt8]] {
             accepted.append("\(example.name): \(hex(damaged))")
           } else {
             byLengthOnly += 1
+            passedCRC.insert(hex([frame.type, frame.seq] + frame.body))
           }
         }
       }
@@ -117,7 +121,22 @@ func exampleWires() throws -> [[UInt8]] {
       }
     }
     print("bit flips: \(cases) damaged frames, \(accepted.count) accepted, \(byLengthOnly) rejected by length only")
+    print("bit flips: frames that passed the CRC (type, seq, body): \(passedCRC.sorted())")
     #expect(accepted.isEmpty, "\(accepted.prefix(5))")
+    let document = try String(contentsOf: DocumentVectorTests.documentURL, encoding: .utf8)
+    let figures = "exhaustively, \(Self.grouped(cases)) cases). All but \(byLengthOnly) fail the CRC"
+    #expect(document.contains(figures), "Protocol.md's error-detection figures are stale; they are: \(figures)")
+  }
+
+  /// `n` with a space between thousands, as Protocol.md writes figures (417 592).
+  static func grouped(_ n: Int) -> String {
+    let digits = Array(String(n))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { text += " " }
+      text.append(digit)
+    }
+    return text
   }
 
   /// Three flipped bits in COBS data bytes (each decoded bit then differs from the

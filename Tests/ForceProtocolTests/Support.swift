@@ -245,6 +245,8 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
     ("statsReport", 0x14, .statsReport(stats)),
     ("error-unknownType", 0x0E, .error(ErrorReply(code: .unknownType, requestType: 0x42))),
     ("error-busy", 0x0F, .error(ErrorReply(code: .busy, requestType: MessageType.paramGet.rawValue))),
+    ("error-injectLength", 0x15, .error(ErrorReply(code: .badLength, requestType: 0x0B))),
+    ("error-unknownShort", 0x16, .error(ErrorReply(code: .unknownParameter, requestType: 0x04, parameter: 0xEE))),
   ]
 }
 
@@ -266,5 +268,9 @@ func rejectedRequestExamples() -> [(
     (
       "bench-tooLong", 0x0C, 0x50, [0xFF, 0xFF, 0xFF, 0xFF], .fieldOutOfRange(offset: 0, value: -1), "error-benchFrames"
     ),
+    // Reserved flag bits and a wrong length: the length rule comes first.
+    ("inject-flagsAndLength", 0x0B, 0x15, [0x04, 0x0A, 0x00], .badLength, "error-injectLength"),
+    // An unknown id and a short body: field by field, the id comes first.
+    ("paramSet-unknownShort", 0x04, 0x16, [0xEE, 0x01, 0x00], .unknownParameter(0xEE), "error-unknownShort"),
   ]
 }

@@ -5,13 +5,52 @@ import Foundation
 extension ForceCtl {
   /// Runs `forcectl` with the process's arguments; a mistyped subcommand gets a
   /// did-you-mean before anything else is parsed.
+  /// Ctrl-C (SIGINT), SIGTERM and SIGHUP remove the temporary file of an output being
+  /// written, wherever the command is.
   public static func main() {
+    Interrupt.removeTemporariesOnSignals()
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if let message = unknownSubcommand(in: arguments) {
+    if let message = unknownSubcommand(in: arguments)
+      ?? ((try? ForceCtl.parseAsRoot(arguments)) == nil ? unknownOption(in: arguments) : nil)
+    {
       FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
       Foundation.exit(ExitCode.validationFailure.rawValue)
     }
     main(arguments)
+  }
+
+  /// "unknown option '--inptu' for 'forcectl sim run' (did you mean '--input'?) …" for
+  /// the first `--name` the command does not have; nil when every one is known. Asked
+  /// only when the arguments do not parse: swift-argument-parser reports a missing
+  /// required option before an unknown one, and suggests nothing.
+  public static func unknownOption(in arguments: [String]) -> String? {
+    var command: ParsableCommand.Type = ForceCtl.self
+    var path = ["forcectl"]
+    var words = arguments[...]
+    while let word = words.first, let next = command.configuration.subcommands.first(where: { $0._commandName == word })
+    {
+      command = next
+      path.append(word)
+      words = words.dropFirst()
+    }
+    // Every --name its help shows (options, and any named in its text).
+    let help = command.helpMessage(columns: 10_000)
+    // swift-argument-parser's own, which no help shows.
+    var known: Set = ["--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+    for token in help.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }) where token.hasPrefix("--")
+    {
+      known.insert(String(token))
+    }
+    for word in words {
+      if word == "--" { break }
+      guard word.hasPrefix("--") else { continue }
+      let name = String(word.split(separator: "=", maxSplits: 1)[0])
+      guard !known.contains(name) else { continue }
+      let all = path.joined(separator: " ")
+      return "unknown option \(TextInput.quoted(name)) for '\(all)'"
+        + Suggestion.hint(for: name, among: known.sorted()) + "; see '\(all) --help' for its options"
+    }
+    return nil
   }
 
   /// "unknown command 'X' for 'forcectl sim' (did you mean 'study'?) …" when the words

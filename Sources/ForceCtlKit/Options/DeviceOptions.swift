@@ -6,7 +6,8 @@ import Foundation
 public struct DeviceOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Serial device (e.g. /dev/ttyACM0) or tcp://HOST:PORT (SITL, QEMU).", valueName: "PORT"))
+      "Serial device (e.g. /dev/ttyACM0, or ttyACM0 for short) or tcp://HOST:PORT (SITL, QEMU).",
+      valueName: "PORT"))
   public var port: String
 
   @Option(help: ArgumentHelp("Serial baud rate.", valueName: "N"))
@@ -45,10 +46,14 @@ public struct DeviceOptions: ParsableArguments {
     do { return try body(client) } catch { throw CLIError(error.description) }
   }
 
-  /// Opens the port and shakes hands; any failure becomes a one-line `CLIError`.
+  /// Opens the port and shakes hands; any failure becomes a one-line `CLIError`. A
+  /// device that goes silent while telemetry streams or a bench runs is noticed
+  /// within `DeviceClient.defaultSilenceLimit`.
   public func connect() throws -> DeviceClient {
     do {
-      return try DeviceClient.connect(to: port, baud: baud, timeout: timeoutDuration)
+      let client = try DeviceClient.connect(to: port, baud: baud, timeout: timeoutDuration)
+      client.silenceLimit = DeviceClient.defaultSilenceLimit
+      return client
     } catch {
       throw CLIError(error.description)
     }

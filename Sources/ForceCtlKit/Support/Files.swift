@@ -19,6 +19,12 @@ enum ParameterFile {
   }
 }
 
+/// Writes `lines` to standard output, each ending in a newline, at once; a write error
+/// (a full disk, a closed pipe) is "cannot write standard output: REASON".
+func printLines(_ lines: [String]) throws {
+  try OutputFile.write(lines.map { $0 + "\n" }.joined(), to: nil)
+}
+
 /// Writes one line to standard error.
 func printError(_ text: String) {
   FileHandle.standardError.write(Data((text + "\n").utf8))

@@ -11,7 +11,9 @@ extension ForceCtl {
       discussion: """
         Ticks are the device's benchmark clock (16 MHz on the micro:bit: CPU cycles; 1 GHz \
         in SITL). In QEMU with -icount shift=0 (`forcectl emulate --icount`) one instruction \
-        takes 1 ns, so instructions per frame = ticks × 62.5.
+        takes 1 ns, so instructions per frame = ticks × 62.5. While the bench runs, forcectl \
+        asks the device for `stats` after each second of quiet (it answers `busy`): a device \
+        that answers nothing for 2.5 s is reported as silent.
         """
     )
 
@@ -34,16 +36,18 @@ extension ForceCtl {
       }
       let perFrame = Double(result.ticks) / Double(result.frames)
       let microseconds = perFrame / Double(result.tickHz) * 1_000_000
+      let slowest = Double(result.maxFrameTicks) / Double(result.tickHz) * 1_000_000
       if json {
-        print(
+        try printLines([
           "{\"frames\": \(result.frames), \"ticks\": \(result.ticks), \"tick_hz\": \(result.tickHz), \"ticks_per_frame\": \(perFrame), \"us_per_frame\": \(microseconds), \"max_frame_ticks\": \(result.maxFrameTicks)}"
-        )
+        ])
       } else {
-        print("frames:          \(result.frames)")
-        print("ticks:           \(result.ticks) at \(result.tickHz) Hz")
-        print("per frame:       \(String(format: "%.1f", perFrame)) ticks = \(String(format: "%.2f", microseconds)) µs")
-        let slowest = Double(result.maxFrameTicks) / Double(result.tickHz) * 1_000_000
-        print("slowest frame:   \(result.maxFrameTicks) ticks = \(String(format: "%.2f", slowest)) µs")
+        try printLines([
+          "frames:          \(result.frames)",
+          "ticks:           \(result.ticks) at \(result.tickHz) Hz",
+          "per frame:       \(String(format: "%.1f", perFrame)) ticks = \(String(format: "%.2f", microseconds)) µs",
+          "slowest frame:   \(result.maxFrameTicks) ticks = \(String(format: "%.2f", slowest)) µs",
+        ])
       }
     }
   }

@@ -15,12 +15,15 @@ extension ForceCtl {
         press, medium right press), records about a second of raw telemetry for each, \
         proposes offsets (rest + margin) and gains (a medium press, both cells together, \
         reads half of full scale), and on confirmation sets all four in one batch (all or \
-        nothing). Each prompt waits for Enter on standard input. A cell \
-        that the device reports open, railed, stuck or intermittent during a step, or \
-        whose readings sit at the rail, never change or do not rise when pressed, \
-        refuses the calibration, naming the cell, and nothing is changed; so does a \
-        medium press too light to measure, nearly as firm as the firm press, or read more \
-        on the other cell, naming the press to repeat.
+        nothing). Each prompt waits for Enter on standard input; if standard input ends \
+        instead, nothing is recorded or changed. A rest step with a reading more than 100 \
+        above the cell's usual rest (a press) is refused. A cell that the device reports \
+        open, railed, stuck or intermittent during a step, or whose readings sit at the \
+        rail, never change or do not rise when pressed, refuses the calibration, naming \
+        the cell, and nothing is changed; so does a medium press too light to measure, \
+        nearly as firm as the firm press, or read more on the other cell, naming the press \
+        to repeat, and a device that goes silent (nothing for 2.5 s, not even an answer \
+        to `stats`).
         """
     )
 
@@ -32,7 +35,9 @@ extension ForceCtl {
     @Flag(help: "Also save the parameters to flash.")
     public var save = false
 
-    @Option(help: ArgumentHelp("Seconds to record per step.", valueName: "N"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Seconds to record per step.", valueName: "N"))
     public var seconds: Double = 1
 
     @OptionGroup public var progress: ProgressOptions
@@ -84,7 +89,11 @@ extension ForceCtl {
       var recorded: [[RawFrame]] = []
       for (step, name, prompt) in steps {
         say("\(prompt), then press Enter…")
-        _ = readLine()
+        guard readLine() != nil else {
+          throw .invalid(
+            "calibration refused: standard input ended before the \(name) step (calibrate waits for Enter at each step, so someone must be there); no parameter changed"
+          )
+        }
         let (frames, faults) = try record(client, progress: progress.line("calibrate: \(name)", unit: "frames"))
         recorded.append(frames)
         say("  recorded \(frames.count) frames")
@@ -121,7 +130,10 @@ extension ForceCtl {
       var faults = CellFaults.none
       let started = ContinuousClock.now
       let deadline = started + .milliseconds(Int(seconds * 1000))
-      while ContinuousClock.now < deadline {
+      // Past the step's time, a step that got nothing waits a little longer: a device
+      // that went silent is then reported as such (DeviceClient.silenceLimit).
+      let patience = deadline + DeviceClient.defaultSilenceLimit + .milliseconds(500)
+      while ContinuousClock.now < deadline || (frames.isEmpty && ContinuousClock.now < patience) {
         for message in try client.takeStreamed(waiting: .milliseconds(50)) {
           guard case .telemetry(let t) = message else { continue }
           frames.append(RawFrame(left: t.left, right: t.right))

@@ -38,7 +38,7 @@ extension ForceCtl {
       let cells: CellStatus
       do { cells = try client.cellStatus() } catch { throw CLIError(error.description) }
       if json {
-        print(
+        try printLines([
           """
           {"port": "\(device.port)", "board": "\(board)", "firmware": "\(info.firmwareVersion)", \
           "protocol": \(info.protocolVersion), "layout_version": \(info.layoutVersion), \
@@ -48,19 +48,20 @@ extension ForceCtl {
           "parameter_source": "\(info.parameterSource)", "max_frame": \(info.maxFrameSize), \
           "stack_high_water": \(info.stackHighWater), "cpu_duty_percent": \(info.cpuDutyPercent), \
           "cells": \(cells.json)}
-          """)
+          """
+        ])
       } else {
-        print("port:         \(device.port)")
-        print("device:       \(info.summary)")
-        print(
-          "parameters:   \(info.parameterCount), layout \(info.layoutVersion), schema \(ParameterText.hex(info.schemaHash)) (\(schema))"
-        )
-        print("reset reason: \(resetText)")
-        print("capabilities: \(capabilities.joined(separator: ", "))")
-        print("max frame:    \(info.maxFrameSize) bytes")
-        print("stack used:   \(info.stackHighWater == 0 ? "not measured" : "\(info.stackHighWater) bytes at most")")
-        print("CPU duty:     \(info.cpuDuty == 0 ? "not measured" : "\(info.cpuDutyPercent) % awake (last second)")")
-        print("cells:        \(cells.text)")
+        try printLines([
+          "port:         \(device.port)",
+          "device:       \(info.summary)",
+          "parameters:   \(info.parameterCount), layout \(info.layoutVersion), schema \(ParameterText.hex(info.schemaHash)) (\(schema))",
+          "reset reason: \(resetText)",
+          "capabilities: \(capabilities.joined(separator: ", "))",
+          "max frame:    \(info.maxFrameSize) bytes",
+          "stack used:   \(info.stackHighWater == 0 ? "not measured" : "\(info.stackHighWater) bytes at most")",
+          "CPU duty:     \(info.cpuDuty == 0 ? "not measured" : "\(info.cpuDutyPercent) % awake (last second)")",
+          "cells:        \(cells.text)",
+        ])
       }
     }
   }

@@ -122,7 +122,9 @@ extension ForceCtl {
         one line (or --json object) per telemetry frame, until --seconds or Ctrl-C. \
         Dropped telemetry (gaps in the frame numbers) is counted. While a cell has a \
         fault (open, railed, stuck, intermittent, drifted), the view names the cell, \
-        the fault and what it likely means (a line ends `fault: ...`; JSON has `cells`).
+        the fault and what it likely means (a line ends `fault: ...`; JSON has `cells`). \
+        A device that goes silent (nothing for 2.5 s, not even an answer to `stats`) ends \
+        the monitor with an error.
         """
     )
 
@@ -131,7 +133,9 @@ extension ForceCtl {
     @Option(help: ArgumentHelp("Send every Nth engine frame (default 4: 50 per second at 200 Hz).", valueName: "N"))
     public var decimation: Int = 4
 
-    @Option(help: ArgumentHelp("Stop after this many seconds (default: until q or Ctrl-C).", valueName: "N"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Stop after this many seconds (default: until q or Ctrl-C).", valueName: "N"))
     public var seconds: Double?
 
     @Flag(help: "Print JSON lines instead of text (when not on a terminal).")
@@ -173,16 +177,20 @@ extension ForceCtl {
         var lastDraw = ContinuousClock.now - .seconds(1)
         while !Interrupt.requested && !model.quit {
           if let deadline, ContinuousClock.now >= deadline { break }
+          var lines: [String] = []
           for message in try client.takeStreamed(waiting: .milliseconds(interactive ? 20 : 100)) {
             guard case .telemetry(let t) = message else { continue }
             sequence.observe(t.frame)
             latest = t
             if !interactive {
-              print(json ? TelemetryCSV.json(t) : MonitorLine.render(t, thresholds: model.thresholds))
+              lines.append(json ? TelemetryCSV.json(t) : MonitorLine.render(t, thresholds: model.thresholds))
             }
           }
           if !interactive {
-            fflush(nil)
+            do { try printLines(lines) } catch {
+              _ = try? client.request(.streamStop)
+              throw error
+            }
             continue
           }
           for key in terminal!.readKeys() {
@@ -206,7 +214,7 @@ extension ForceCtl {
         terminal?.restore()
         if error.isDisconnect {
           printError("\(sequence.received) telemetry frames, \(sequence.lost) dropped")
-          throw CLIError("link lost: \(error.description)")
+          throw CLIError(error.endingMessage)
         }
         throw CLIError(error.description)
       }

@@ -21,13 +21,13 @@ extension ForceCtl {
     public func run() throws {
       let ports = try SerialPorts.list()
       if json, ports.isEmpty {
-        print("[]")
+        try printLines(["[]"])
       } else if json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        print(String(decoding: try encoder.encode(ports), as: UTF8.self))
+        try printLines([String(decoding: try encoder.encode(ports), as: UTF8.self)])
       } else {
-        print(SerialPorts.table(ports))
+        try printLines([SerialPorts.table(ports)])
       }
     }
   }

@@ -15,7 +15,9 @@ extension ForceCtl {
         Streams telemetry until --seconds have passed or Ctrl-C. Gaps in the frame \
         numbers (telemetry the device or the link dropped) are counted and reported at \
         the end; with --strict any gap makes the exit status non-zero. If the device is \
-        unplugged mid-session, the rows received so far are kept. The faults column is \
+        unplugged mid-session, or goes silent with the link open (nothing for 2.5 s, \
+        not even an answer to `stats`), the rows received so far are kept and the exit \
+        status is non-zero. The faults column is \
         `ok`, or the cells' faults as in a fault event (`right-railed`, \
         `left-open+right-stuck`).
         """
@@ -26,7 +28,9 @@ extension ForceCtl {
     @Option(name: .shortAndLong, help: ArgumentHelp("CSV file to write.", valueName: "trace.csv"))
     public var output: String
 
-    @Option(help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "N"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("Stop after this many seconds (default: until Ctrl-C).", valueName: "N"))
     public var seconds: Double?
 
     @Option(help: ArgumentHelp("Send every Nth engine frame (1 = all).", valueName: "N"))
@@ -75,8 +79,8 @@ extension ForceCtl {
         "recorded \(sequence.received) telemetry frames in \(String(format: "%.1f", elapsed)) s to \(output)"
       summary += sequence.lost == 0 ? "; no frames lost" : "; \(sequence.lost) frames lost in \(sequence.gaps) gaps"
       if let disconnected {
-        printError(summary + " (kept everything received before the link was lost)")
-        throw CLIError("link lost: \(disconnected.description)")
+        printError(summary + " (kept everything received before \(disconnected.sessionEnd))")
+        throw CLIError(disconnected.endingMessage)
       }
       printError(summary)
       if strict && sequence.lost > 0 {

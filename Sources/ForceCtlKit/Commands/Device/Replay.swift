@@ -25,8 +25,8 @@ extension ForceCtl {
     public var input: String?
     @Option(help: ArgumentHelp("Or a gesture script (Docs/gestures.md) to turn into frames.", valueName: "FILE"))
     public var script: String?
-    @Option(help: ArgumentHelp("Output CSV (default: standard output).", valueName: "OUT.csv")) public var output:
-      String?
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output CSV (default: standard output).", valueName: "OUT.csv"))
+    public var output: String?
     @Flag(help: "Compare with `sim run` and report the first difference (exit 1 if any).") public var compare = false
     @OptionGroup public var progress: ProgressOptions
 

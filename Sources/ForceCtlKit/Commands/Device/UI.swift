@@ -53,6 +53,7 @@ extension ForceCtl {
     public func run() throws {
       let port = try PortAddress(parsing: device.port)
       let address = try ListenAddress(parsing: listen)
+      do { try WebBridge.checkListening(on: address) } catch { throw CLIError(error.description) }
       let root = try webRoot()
       if !address.isLoopback {
         printError("warning: serving on \(address) with no authentication: anyone who reaches it can change the device")

@@ -94,6 +94,7 @@ extension ForceCtl {
         }
       }
       defer { client.close() }
+      client.silenceLimit = DeviceClient.defaultSilenceLimit
       do {
         try session(client, gesture: gesture)
       } catch {

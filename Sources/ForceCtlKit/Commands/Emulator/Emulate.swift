@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForceDevice
+import ForceLink
 import Foundation
 
 extension ForceCtl {
@@ -19,6 +20,11 @@ extension ForceCtl {
     }
 
     public func run() throws {
+      if let reason = TCPPortProbe.failure(port: port) {
+        throw CLIError(
+          "cannot serve the emulated UART on 127.0.0.1:\(port): \(reason) (an emulator or SITL already running there? `forcectl info --port tcp://127.0.0.1:\(port)` asks it); stop it, or give another --port"
+        )
+      }
       guard let root = RepositoryRoot.find() else {
         throw CLIError("run this from the ForcePicker repository (it needs Tools/build-firmware)")
       }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForceDevice
+import ForceLink
 import Foundation
 
 extension ForceCtl {
@@ -49,6 +50,11 @@ extension ForceCtl {
     }
 
     public func run() throws {
+      if let reason = TCPPortProbe.failure(port: port) {
+        throw CLIError(
+          "cannot serve the SITL's UART on 127.0.0.1:\(port): \(reason) (a SITL or emulator already running there? `forcectl info --port tcp://127.0.0.1:\(port)` asks it); stop it, or give another --port"
+        )
+      }
       let binary = HostTool.besideExecutable(SITLBinary.name)
       guard FileManager.default.isExecutableFile(atPath: binary.path) else {
         throw CLIError(

@@ -14,14 +14,14 @@ extension ForceCtl.Sim {
         minimises the relative errors of the cells' means (weight 1/0.15) and SDs (1/0.35) with a \
         Nelder–Mead simplex (Docs/user-model.md). Prints each cell's relative errors and writes the \
         population file that 'sim study --users' reads. Example: forcectl sim fit --targets \
-        Docs/study1-targets.csv --output Docs/novice-users.txt
+        Docs/study1-targets.csv --output my-novices.txt (Docs/novice-users.txt is the committed fit)
         """
     )
 
     @Option(help: ArgumentHelp("Target table: technique,distance,mean_ms,sd_ms.", valueName: "FILE"))
     public var targets: String
 
-    @Option(help: ArgumentHelp("Population file to write.", valueName: "FILE"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Population file to write.", valueName: "FILE"))
     public var output: String
 
     @Option(help: ArgumentHelp("Start from this population file (default: the committed novices).", valueName: "FILE"))

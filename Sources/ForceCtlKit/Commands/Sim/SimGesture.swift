@@ -26,7 +26,7 @@ extension ForceCtl.Sim {
     )
     public var stepped = false
 
-    @Option(help: ArgumentHelp("Output CSV (default: standard output).", valueName: "OUT.csv"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output CSV (default: standard output).", valueName: "OUT.csv"))
     public var output: String?
 
     @OptionGroup(title: "Sensor model") public var sensor: SensorOptions

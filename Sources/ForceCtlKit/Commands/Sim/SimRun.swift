@@ -19,7 +19,7 @@ extension ForceCtl.Sim {
 
     @OptionGroup public var parameters: ParameterOptions
 
-    @Option(help: ArgumentHelp("Output CSV (default: standard output).", valueName: "OUT.csv"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output CSV (default: standard output).", valueName: "OUT.csv"))
     public var output: String?
 
     @OptionGroup public var progress: ProgressOptions

@@ -41,7 +41,7 @@ extension ForceCtl.Sim {
 
     @OptionGroup public var parameters: ParameterOptions
 
-    @Option(help: ArgumentHelp("Directory for the results (created if needed).", valueName: "DIR"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Directory for the results (created if needed).", valueName: "DIR"))
     public var output: String
 
     @Option(help: "Time cap of one trial in simulated ms (a time-out is a failure).")
@@ -119,13 +119,12 @@ extension ForceCtl.Sim {
       do { cells = try StudyOutput.write(result, to: output, notes: notes, targets: table) } catch {
         throw CLIError("cannot write \(output): \(ErrorReason.text(error))")
       }
-      print(StudyReport.overall(cells))
-      for note in StudyReport.sensorNotes(result) { print(note + "\n") }
-      if let table { print(TargetComparison.markdown(TargetComparison.compare(cells, with: table))) }
       let rate = StudySummary.fixed(result.trialsPerSecond, 0)
-      print(
-        "\(result.records.count) trials in \(StudySummary.fixed(result.seconds, 3)) s: \(rate) trials/s with \(config.jobs) job(s); results in \(output)"
-      )
+      try printLines(
+        [StudyReport.overall(cells)] + StudyReport.sensorNotes(result).map { $0 + "\n" }
+          + (table.map { [TargetComparison.markdown(TargetComparison.compare(cells, with: $0))] } ?? []) + [
+            "\(result.records.count) trials in \(StudySummary.fixed(result.seconds, 3)) s: \(rate) trials/s with \(config.jobs) job(s); results in \(output)"
+          ])
     }
   }
 }

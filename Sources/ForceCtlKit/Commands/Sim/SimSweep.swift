@@ -32,7 +32,7 @@ extension ForceCtl.Sim {
 
     @OptionGroup public var parameters: ParameterOptions
 
-    @Option(help: ArgumentHelp("Also write the table as CSV.", valueName: "OUT.csv"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Also write the table as CSV.", valueName: "OUT.csv"))
     public var output: String?
 
     public init() {}
@@ -64,7 +64,7 @@ extension ForceCtl.Sim {
         line.report(done, fraction: done / Double(total))
       }
       line.finish()
-      print(ForceSim.Sweep.markdown(axes, points), terminator: "")
+      try OutputFile.write(ForceSim.Sweep.markdown(axes, points), to: nil)
       if let output { try OutputFile.write(ForceSim.Sweep.csv(axes, points), to: output) }
     }
   }

@@ -23,18 +23,14 @@ extension ForceCtl.Params {
       }
       let current = try device.session { client throws(DeviceError) in try client.readParameters() }
       let label = file ?? "defaults"
-      var differences = 0
-      for id in ParameterText.allIDs where current[id] != reference[id] {
-        if differences == 0 { print("parameter: \(label) -> device") }
-        differences += 1
-        print(
-          "\(ParameterText.name(id)): \(ParameterText.format(reference[id], of: id)) -> \(ParameterText.format(current[id], of: id))"
-        )
+      let differences = ParameterText.allIDs.filter { current[$0] != reference[$0] }.map { id in
+        "\(ParameterText.name(id)): \(ParameterText.format(reference[id], of: id)) -> \(ParameterText.format(current[id], of: id))"
       }
-      if differences == 0 {
-        print("no differences from \(file ?? "the defaults")")
+      if differences.isEmpty {
+        try printLines(["no differences from \(file ?? "the defaults")"])
         return
       }
+      try printLines(["parameter: \(label) -> device"] + differences)
       throw ExitCode(1)
     }
   }

@@ -14,6 +14,7 @@ extension ForceCtl.Params {
     public func run() throws {
       let parameters = try device.session { client throws(DeviceError) in try client.readParameters() }
       try OutputFile.write(ParameterText.json(parameters), to: file == "-" ? nil : file)
+      if file != "-" { printError("wrote \(ParameterText.allIDs.count) parameters to \(file)") }
     }
   }
 }

@@ -19,20 +19,21 @@ extension ForceCtl.Params {
         let rows = all.map { d in
           "  {\"name\": \"\(d.name.text)\", \"value\": \(d.value), \"min\": \(d.min), \"max\": \(d.max), \"default\": \(d.defaultValue), \"unit\": \"\(d.unit.text)\"}"
         }
-        print("[\n" + rows.joined(separator: ",\n") + "\n]")
+        try printLines(["[\n" + rows.joined(separator: ",\n") + "\n]"])
         return
       }
-      print("name                    value        min        max    default  unit")
+      var lines = ["name                    value        min        max    default  unit"]
       for d in all {
         let id = ParameterID(rawValue: d.id)
         let shown = id.map { ParameterText.format(d.value, of: $0) } ?? String(d.value)
         let marker = d.value == d.defaultValue ? " " : "*"
-        print(
+        lines.append(
           d.name.text.padding(toLength: 22, withPad: " ", startingAt: 0) + marker
             + [shown, String(d.min), String(d.max), String(d.defaultValue)].map { $0.leftPadded(10) }.joined(
               separator: " ")
             + "  " + d.unit.text)
       }
+      try printLines(lines)
     }
   }
 }
