@@ -5,8 +5,8 @@
 //   node --test Tests/WebTests/     (after Tools/build-wasm)
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { Wire, TYPES, ERROR_CODES } from "../../Web/js/wire.js";
+import { readdirSync, readFileSync } from "node:fs";
+import { Wire } from "../../Web/js/wire.js";
 
 const root = new URL("../../", import.meta.url);
 const wasm = readFileSync(new URL(process.env.FORCEPICKER_WASM ?? "Web/forcepicker.wasm", root));
@@ -97,7 +97,7 @@ test("every example the test names is in Protocol.md, and the module decodes all
   const labels = new Set(vectors().map((v) => v.label));
   for (const label of [...Object.keys(expected), ...Object.keys(rejected)]) assert.ok(labels.has(label), label);
   const names = new Set(vectors().map((v) => { wire.resetReceiver(); return wire.feed(v.bytes)[0].name; }));
-  for (const name of Object.keys(TYPES)) assert.ok(names.has(name), `no example decodes as ${name}`);
+  for (const name of Object.keys(wire.types)) assert.ok(names.has(name), `no example decodes as ${name}`);
 });
 
 test("a refused request is refused by the module as the device's error reply says", () => {
@@ -111,11 +111,11 @@ test("a refused request is refused by the module as the device's error reply say
     assert.equal(reply.seq, request.seq, `${want.reply} answers ${label}`);
     assert.equal(reply.requestType, request.type, want.reply);
     if (want.error === "unknownType") {
-      assert.equal(ERROR_CODES[reply.code], "unknownType");
+      assert.equal(wire.errorCodes[reply.code], "unknownType");
       continue;
     }
     assert.deepEqual([request.offset, request.value], [want.offset, want.value], label);
-    assert.equal(ERROR_CODES[reply.code], "outOfRange", want.reply);
+    assert.equal(wire.errorCodes[reply.code], "outOfRange", want.reply);
     assert.deepEqual([reply.parameter, reply.detail, reply.value], [255, request.offset, request.value], want.reply);
   }
 });
@@ -242,4 +242,23 @@ test("the offline engine holds while the right cell reads 1023, and lets go when
   assert.ok(held.every((out) => wire.states[out.state] === "fault" && out.leftFault === 0 && out.force === 0));
   const last = outputs.at(-1);
   assert.deepEqual([wire.states[last.state], last.leftFault, last.rightFault], ["idle", 0, 0]);
+});
+
+test("the protocol's name tables come from the module, not from the page", () => {
+  assert.equal(wire.types.paramDescribe, 0x02);
+  assert.equal(wire.typeNames[0xff], "error");
+  assert.equal(Object.keys(wire.types).length, 24);
+  assert.deepEqual(wire.errorCodes.slice(1), ["unknownType", "badLength", "outOfRange", "busy", "flash", "unknownParameter", "unsupported"]);
+  assert.equal(wire.decodeErrors[7], "fieldOutOfRange");
+  assert.deepEqual(wire.capabilities, ["force sensor", "flash persistence", "inject", "bench", "streaming"]);
+  assert.equal(wire.parameterSources[1], "factory defaults (flash blank)");
+  assert.equal(wire.flashFailures[1], "nothing saved yet (flash blank)");
+  const js = new URL("Web/js/", root);
+  for (const file of readdirSync(js)) {
+    const source = readFileSync(new URL(file, js), "utf8");
+    assert.doesNotMatch(source, /\b[a-zA-Z]+: 0x[0-9a-f]{2}\b/, `${file} has a message type table`);
+    for (const text of [...wire.parameterSources, ...wire.flashFailures, ...wire.capabilities.slice(0, 2), ...wire.decodeErrors.slice(5, 7)]) {
+      assert.ok(!source.includes(`"${text}"`), `${file} restates "${text}"`);
+    }
+  }
 });
