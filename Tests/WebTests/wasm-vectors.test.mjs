@@ -262,3 +262,20 @@ test("the protocol's name tables come from the module, not from the page", () =>
     }
   }
 });
+
+test("the input CSV is read by the module, in chunks, with forcectl's words", () => {
+  const encode = (text) => new TextEncoder().encode(text);
+  const long = "1,2\r\n".repeat(400);  // past one 1024-byte chunk, a CRLF split between chunks
+  const frames = wire.inputCSV(encode("\ufeffT_MS,left,right\r\n" + long.replaceAll("1,2", "5,1,2")));
+  assert.equal(frames.length, 400);
+  assert.deepEqual(frames[399], { left: 1, right: 2 });
+  const message = (text) => { try { wire.inputCSV(encode(text)); } catch (error) { return error.message; } return null; };
+  assert.equal(message("\ufeffleft,right\r\n1,2\r\n1, x\r\n"), "line 3, column 4: right: 'x' is not a whole number");
+  assert.equal(message("left,right\n1024,0\n"), "line 2, column 1: left: 1024 is outside 0...1023");
+  assert.equal(message("left,right\n1,\u0007x\n"), "line 2, column 3: right: '\\u{07}x' is not a whole number");
+  assert.equal(message("left\n1\n"), "line 1: header has no 'right' column (found 'left')");
+  assert.equal(message(""), "input is empty: expected a header with left,right");
+  assert.equal(message("left,right\n"), "input has a header but no frames");
+  const offline = readFileSync(new URL("Web/js/offline.js", root), "utf8");
+  assert.doesNotMatch(offline, /split|parse/i, "offline.js parses CSV itself");
+});

@@ -6,7 +6,7 @@ import { TraceChart } from "./chart.js";
 import { DeviceParameters, EngineParameters, ParameterPanel, profileJSON, parseProfile } from "./params.js";
 import { Recorder } from "./record.js";
 import { STEPS } from "./calibrate.js";
-import { OfflinePlayer, parseTrace } from "./offline.js";
+import { OfflinePlayer } from "./offline.js";
 
 const $ = (id) => document.getElementById(id);
 const ZONES = { idle: "idle", resting: "resting", scrolling: "normal", boosted: "boosted", paused: "paused", fault: "fault" };
@@ -316,7 +316,7 @@ function wire() {
       return;
     }
     try {
-      const frames = parseTrace(await file.text());
+      const frames = page.wire.inputCSV(new Uint8Array(await file.arrayBuffer()));
       if (!page.target || page.target.online) useOffline();
       chart.clear();
       showFaults(0, 0);

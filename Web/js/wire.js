@@ -186,6 +186,27 @@ export class Wire {
     return this.document(this.x.fp_event_tokens(this.types[name]));
   }
 
+  /**
+   * The frames [{left, right}] of an input CSV's bytes (Docs/csv-formats.md), read by the
+   * module's parser, forcectl's; a refused file throws its words ("line 3, column 4: …").
+   */
+  inputCSV(bytes) {
+    this.x.fp_input_csv_reset();
+    const frames = [];
+    const take = (result) => {
+      if (result < 0) throw new Error(this.document(-1 - result));
+      const values = new Int32Array(this.x.memory.buffer, this.base + DOCUMENT, 2 * result);
+      for (let i = 0; i < result; i++) frames.push({ left: values[2 * i], right: values[2 * i + 1] });
+    };
+    for (let start = 0; start < bytes.length; start += 1024) {
+      const chunk = bytes.subarray(start, start + 1024);
+      this.memory.set(chunk, this.base);
+      take(this.x.fp_input_csv_feed(chunk.length));
+    }
+    take(this.x.fp_input_csv_finish());
+    return frames;
+  }
+
   /** The record CSV's header, and the row of telemetry `t` (Docs/csv-formats.md). */
   recordHeader() { return this.document(this.x.fp_record_header()); }
   recordRow(t) {
