@@ -19,10 +19,13 @@ extension TextSink {
   }
 
   /// Appends a whole number in decimal: -250 → "-250".
-  public mutating func write(_ number: Int) {
+  public mutating func write(_ number: Int) { write(Int64(number)) }
+
+  /// Appends a 64-bit whole number in decimal.
+  public mutating func write(_ number: Int64) {
     if number < 0 { append(UInt8(ascii: "-")) }
     let magnitude = number.magnitude
-    var divisor: UInt = 1
+    var divisor: UInt64 = 1
     while magnitude / divisor >= 10 { divisor &*= 10 }
     while divisor > 0 {
       append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / divisor % 10))

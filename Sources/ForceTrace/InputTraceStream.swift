@@ -1,7 +1,11 @@
-/// An input CSV (Docs/csv-formats.md) read frame by frame in constant memory.
+import ForceHostCore
+
+/// An input CSV (Docs/csv-formats.md) read frame by frame in constant memory, through
+/// ForceHostCore's `InputCSVParser` as `InputTrace.parse` reads a whole text.
 public final class InputTraceStream {
   private let reader: LineReader
-  private var parser = InputTrace.Parser()
+  private var parser = InputCSVParser()
+  private var finished = false
   private var peeked: RawFrame?
 
   /// Opens `path` (`-` for standard input) and reads up to the first frame, so an
@@ -9,7 +13,6 @@ public final class InputTraceStream {
   public init(_ path: String) throws {
     reader = try LineReader(path)
     peeked = try read()
-    if peeked == nil { try parser.finish() }
   }
 
   /// How much of the file has been read, 0...1; nil for standard input or a pipe.
@@ -25,10 +28,23 @@ public final class InputTraceStream {
     return try read()
   }
 
+  /// Feeds the parser line by line (each decoded as `InputTrace.parse`'s text is, so
+  /// a file that is not UTF-8 is read the same way by both).
   private func read() throws -> RawFrame? {
+    if finished { return nil }
     while let line = try reader.next() {
-      if let frame = try parser.feed(line, number: reader.lineNumber) { return frame }
+      var frame: RawFrame?
+      for byte in line.utf8 {
+        if let parsed = try InputTrace.traced({ () throws(InputCSVError) in try parser.feed(byte) }) {
+          frame = RawFrame(parsed)
+        }
+      }
+      if let parsed = try InputTrace.traced({ () throws(InputCSVError) in try parser.feed(0x0A) }) {
+        frame = RawFrame(parsed)
+      }
+      if let frame { return frame }
     }
-    return nil
+    finished = true
+    return try InputTrace.traced({ () throws(InputCSVError) in try parser.finish() }).map(RawFrame.init)
   }
 }

@@ -1,3 +1,5 @@
+import ForceHostCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -6,7 +8,7 @@
 
 /// Reads a text file (standard input for `-`) one line at a time in constant memory,
 /// accepting LF, CRLF or CR line ends and a leading UTF-8 byte-order mark, like
-/// `TextInput.read`.
+/// `TextInput.read` (both split through ForceHostCore's `LineSplitter`).
 public final class LineReader {
   /// The path as given.
   public let path: String
@@ -21,7 +23,8 @@ public final class LineReader {
   private var start = 0
   private var end = 0
   private var atEnd = false
-  private var line: [UInt8] = []
+  private var splitter = LineSplitter()
+  private var line = LineBytes()
 
   /// Opens `path` for reading.
   public init(_ path: String) throws(FileError) {
@@ -46,30 +49,28 @@ public final class LineReader {
 
   /// The next line without its line end, or nil at the end of the input.
   public func next() throws(FileError) -> String? {
-    line.removeAll(keepingCapacity: true)
+    line.bytes.removeAll(keepingCapacity: true)
+    line.ended = false
     while true {
       if start == end {
         if atEnd { break }
         try refill()
-        if start == end { break }
+        if start == end {
+          splitter.finish(to: &line)
+          break
+        }
       }
       let byte = buffer[start]
       start += 1
-      if byte == 0x0A { return finish() }
-      if byte == 0x0D {
-        if start == end && !atEnd { try refill() }
-        if start < end && buffer[start] == 0x0A { start += 1 }
-        return finish()
-      }
-      line.append(byte)
+      splitter.feed(byte, to: &line)
+      if line.ended { return finish() }
     }
-    return line.isEmpty ? nil : finish()
+    return line.bytes.isEmpty ? nil : finish()
   }
 
   private func finish() -> String {
     lineNumber += 1
-    if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
-    return String(decoding: line, as: UTF8.self)
+    return String(decoding: line.bytes, as: UTF8.self)
   }
 
   private func refill() throws(FileError) {
@@ -84,6 +85,16 @@ public final class LineReader {
       return
     }
   }
+}
+
+/// The bytes of one line, as `LineSplitter` hands them over.
+struct LineBytes: LineHandler {
+  typealias Failure = Never
+  var bytes: [UInt8] = []
+  var ended = false
+
+  mutating func content(_ byte: UInt8) { bytes.append(byte) }
+  mutating func lineEnd() { ended = true }
 }
 
 /// The C `read`, under a name no method hides.

@@ -1,3 +1,5 @@
+import ForceHostCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -32,24 +34,14 @@ public enum TextInput {
     return normalized(bytes)
   }
 
-  /// Bytes as text with LF line endings and no BOM.
+  /// Bytes as text with LF line endings and no BOM (split by ForceHostCore's `LineSplitter`).
   public static func normalized(_ bytes: [UInt8]) -> String {
-    var start = 0
-    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count - start)
-    var index = start
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == 0x0D {
-        out.append(0x0A)
-        if index + 1 < bytes.count && bytes[index + 1] == 0x0A { index += 1 }
-      } else {
-        out.append(byte)
-      }
-      index += 1
-    }
-    return String(decoding: out, as: UTF8.self)
+    var splitter = LineSplitter()
+    var out = Normalized()
+    out.bytes.reserveCapacity(bytes.count)
+    for byte in bytes { splitter.feed(byte, to: &out) }
+    splitter.finish(to: &out)
+    return String(decoding: out.bytes, as: UTF8.self)
   }
 
   /// The lines of a text, split on LF, CRLF or CR only (Swift treats "\r\n" as one
@@ -59,24 +51,28 @@ public enum TextInput {
     text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
   }
 
-  /// Text for an error message: control characters escaped, at most `limit` characters.
-  public static func quoted(_ text: some StringProtocol, limit: Int = 40) -> String {
-    var out = ""
-    var count = 0
-    for scalar in text.unicodeScalars {
-      if count == limit {
-        out += "…"
-        break
-      }
-      out += scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
-      count += 1
-    }
-    return "'\(out)'"
+  /// Text for an error message: control characters escaped, at most 40 characters
+  /// (ForceHostCore's `TextExcerpt`, as the page quotes).
+  public static func quoted(_ text: some StringProtocol) -> String {
+    var excerpt = TextExcerpt()
+    for byte in text.utf8 { excerpt.append(byte) }
+    var out = TextBuffer()
+    excerpt.writeQuoted(to: &out)
+    return out.string
   }
 
   static func failure(_ path: String) -> FileError {
     FileError("cannot read \(path == "-" ? "standard input" : path): \(String(cString: strerror(errno)))")
   }
+}
+
+/// Bytes with every line end made LF.
+private struct Normalized: LineHandler {
+  typealias Failure = Never
+  var bytes: [UInt8] = []
+
+  mutating func content(_ byte: UInt8) { bytes.append(byte) }
+  mutating func lineEnd() { bytes.append(0x0A) }
 }
 
 /// The C `read`, under a name no method hides.

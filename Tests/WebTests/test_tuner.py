@@ -367,6 +367,17 @@ def test_offline_a_railed_cell_raises_the_fault_warning_and_it_clears(rig):
     assert text(browser, "events") == "fault:clear"
 
 
+def test_offline_refuses_a_bad_csv_in_the_words_of_forcectl(rig):
+    """The page reads the input CSV with the module's parser, forcectl's: BOM, CRLF, column."""
+    browser = rig.browser
+    assert page(browser)["state"] == "offline"
+    bad = rig.workdir / "bad.csv"
+    bad.write_bytes(b"\xef\xbb\xbfleft,right\r\n1,2\r\n1, x\r\n")
+    browser.find_element(By.ID, "offline-file").send_keys(str(bad))
+    expected = "bad.csv: line 3, column 4: right: 'x' is not a whole number"
+    wait_for(lambda: text(browser, "message") == expected, 5, "the refusal")
+
+
 def test_telemetry_from_sitl_with_a_railed_cell_raises_the_warning_and_it_clears(rig):
     """The device's engine detects the fault and streams it; the page decodes it from telemetry."""
     browser = rig.browser

@@ -5,8 +5,8 @@
 //   node --test Tests/WebTests/     (after Tools/build-wasm)
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { Wire, TYPES, ERROR_CODES } from "../../Web/js/wire.js";
+import { readdirSync, readFileSync } from "node:fs";
+import { Wire } from "../../Web/js/wire.js";
 
 const root = new URL("../../", import.meta.url);
 const wasm = readFileSync(new URL(process.env.FORCEPICKER_WASM ?? "Web/forcepicker.wasm", root));
@@ -97,7 +97,7 @@ test("every example the test names is in Protocol.md, and the module decodes all
   const labels = new Set(vectors().map((v) => v.label));
   for (const label of [...Object.keys(expected), ...Object.keys(rejected)]) assert.ok(labels.has(label), label);
   const names = new Set(vectors().map((v) => { wire.resetReceiver(); return wire.feed(v.bytes)[0].name; }));
-  for (const name of Object.keys(TYPES)) assert.ok(names.has(name), `no example decodes as ${name}`);
+  for (const name of Object.keys(wire.types)) assert.ok(names.has(name), `no example decodes as ${name}`);
 });
 
 test("a refused request is refused by the module as the device's error reply says", () => {
@@ -111,11 +111,11 @@ test("a refused request is refused by the module as the device's error reply say
     assert.equal(reply.seq, request.seq, `${want.reply} answers ${label}`);
     assert.equal(reply.requestType, request.type, want.reply);
     if (want.error === "unknownType") {
-      assert.equal(ERROR_CODES[reply.code], "unknownType");
+      assert.equal(wire.errorCodes[reply.code], "unknownType");
       continue;
     }
     assert.deepEqual([request.offset, request.value], [want.offset, want.value], label);
-    assert.equal(ERROR_CODES[reply.code], "outOfRange", want.reply);
+    assert.equal(wire.errorCodes[reply.code], "outOfRange", want.reply);
     assert.deepEqual([reply.parameter, reply.detail, reply.value], [255, request.offset, request.value], want.reply);
   }
 });
@@ -242,4 +242,40 @@ test("the offline engine holds while the right cell reads 1023, and lets go when
   assert.ok(held.every((out) => wire.states[out.state] === "fault" && out.leftFault === 0 && out.force === 0));
   const last = outputs.at(-1);
   assert.deepEqual([wire.states[last.state], last.leftFault, last.rightFault], ["idle", 0, 0]);
+});
+
+test("the protocol's name tables come from the module, not from the page", () => {
+  assert.equal(wire.types.paramDescribe, 0x02);
+  assert.equal(wire.typeNames[0xff], "error");
+  assert.equal(Object.keys(wire.types).length, 24);
+  assert.deepEqual(wire.errorCodes.slice(1), ["unknownType", "badLength", "outOfRange", "busy", "flash", "unknownParameter", "unsupported"]);
+  assert.equal(wire.decodeErrors[7], "fieldOutOfRange");
+  assert.deepEqual(wire.capabilities, ["force sensor", "flash persistence", "inject", "bench", "streaming"]);
+  assert.equal(wire.parameterSources[1], "factory defaults (flash blank)");
+  assert.equal(wire.flashFailures[1], "nothing saved yet (flash blank)");
+  const js = new URL("Web/js/", root);
+  for (const file of readdirSync(js)) {
+    const source = readFileSync(new URL(file, js), "utf8");
+    assert.doesNotMatch(source, /\b[a-zA-Z]+: 0x[0-9a-f]{2}\b/, `${file} has a message type table`);
+    for (const text of [...wire.parameterSources, ...wire.flashFailures, ...wire.capabilities.slice(0, 2), ...wire.decodeErrors.slice(5, 7)]) {
+      assert.ok(!source.includes(`"${text}"`), `${file} restates "${text}"`);
+    }
+  }
+});
+
+test("the input CSV is read by the module, in chunks, with forcectl's words", () => {
+  const encode = (text) => new TextEncoder().encode(text);
+  const long = "1,2\r\n".repeat(400);  // past one 1024-byte chunk, a CRLF split between chunks
+  const frames = wire.inputCSV(encode("\ufeffT_MS,left,right\r\n" + long.replaceAll("1,2", "5,1,2")));
+  assert.equal(frames.length, 400);
+  assert.deepEqual(frames[399], { left: 1, right: 2 });
+  const message = (text) => { try { wire.inputCSV(encode(text)); } catch (error) { return error.message; } return null; };
+  assert.equal(message("\ufeffleft,right\r\n1,2\r\n1, x\r\n"), "line 3, column 4: right: 'x' is not a whole number");
+  assert.equal(message("left,right\n1024,0\n"), "line 2, column 1: left: 1024 is outside 0...1023");
+  assert.equal(message("left,right\n1,\u0007x\n"), "line 2, column 3: right: '\\u{07}x' is not a whole number");
+  assert.equal(message("left\n1\n"), "line 1: header has no 'right' column (found 'left')");
+  assert.equal(message(""), "input is empty: expected a header with left,right");
+  assert.equal(message("left,right\n"), "input has a header but no frames");
+  const offline = readFileSync(new URL("Web/js/offline.js", root), "utf8");
+  assert.doesNotMatch(offline, /split|parse/i, "offline.js parses CSV itself");
 });

@@ -1,12 +1,12 @@
 // The page: connects a transport, runs the session, and wires the controls.
-import { Wire, PARAMETER_SOURCES } from "./wire.js";
+import { Wire } from "./wire.js";
 import { BridgeTransport, SerialTransport } from "./transport.js";
 import { Device } from "./device.js";
 import { TraceChart } from "./chart.js";
 import { DeviceParameters, EngineParameters, ParameterPanel, profileJSON, parseProfile } from "./params.js";
 import { Recorder } from "./record.js";
 import { STEPS } from "./calibrate.js";
-import { OfflinePlayer, parseTrace } from "./offline.js";
+import { OfflinePlayer } from "./offline.js";
 
 const $ = (id) => document.getElementById(id);
 const ZONES = { idle: "idle", resting: "resting", scrolling: "normal", boosted: "boosted", paused: "paused", fault: "fault" };
@@ -177,7 +177,7 @@ async function connect() {
       if (error.reply?.code !== 7) throw error;  // unsupported: no force sensor, no live traces
       streaming = false;
     }
-    const source = PARAMETER_SOURCES[info.parameterSource] ?? `parameter source ${info.parameterSource}`;
+    const source = page.wire.parameterSources[info.parameterSource] ?? `parameter source ${info.parameterSource}`;
     $("param-source").textContent = `from the device: ${source}`;
     setState("connected", `connected: ${info.board} firmware ${info.firmwareMajor}.${info.firmwareMinor}.${info.firmwarePatch} via ${device.transport.label}`);
     say(streaming ? "" : "connected without live traces: the device has no force sensor");
@@ -256,7 +256,7 @@ async function diffAgainstSaved() {
     await target.device.request("paramSetBatch", { pairs: current });
     const lines = target.list.filter((p, i) => saved[i] !== p.value)
       .map((p, i) => `${p.paramName}: saved ${saved[p.id]}, now ${p.value}`);
-    const note = loaded.source === 4 ? [`compared with the older saved record: ${PARAMETER_SOURCES[4]}`] : [];
+    const note = loaded.source === 4 ? [`compared with the older saved record: ${page.wire.parameterSources[4]}`] : [];
     output.textContent = [...note, ...(lines.length ? lines : ["no difference: the device holds what is saved"])].join("\n");
   } catch (error) {
     output.textContent = error.reply?.code === 5 ? `nothing to compare: ${error.message}` : `diff failed: ${error.message}`;
@@ -274,7 +274,7 @@ function wire() {
     return "saved to flash ✓ (the device acknowledged the write)";
   });
   $("load").onclick = () => action("loading", () => page.target.load(), (source) => {
-    $("param-source").textContent = `from the device: ${PARAMETER_SOURCES[source]}`;
+    $("param-source").textContent = `from the device: ${page.wire.parameterSources[source]}`;
     return source === 4 ? "loaded the older saved record: the newest was damaged or unfinished, so the last save was lost"
       : "loaded the saved parameters";
   });
@@ -316,7 +316,7 @@ function wire() {
       return;
     }
     try {
-      const frames = parseTrace(await file.text());
+      const frames = page.wire.inputCSV(new Uint8Array(await file.arrayBuffer()));
       if (!page.target || page.target.online) useOffline();
       chart.clear();
       showFaults(0, 0);

@@ -1,15 +1,12 @@
 // One session with a device: requests matched to replies by seq and type, with the
 // timeouts and retries of Protocol.md ("Sequencing and timing"), the streamed
 // telemetry and events, and the counts of frames lost on the way.
-import { CAPABILITIES, ERROR_CODES } from "./wire.js";
 
 const REPLY = {
   hello: "info", paramDescribe: "paramDescription", paramGet: "paramValue", paramSet: "paramValue",
   paramSetBatch: "ack", paramSave: "ack", paramLoad: "paramLoaded", paramDefaults: "ack",
   streamStart: "ack", streamStop: "ack", bench: "benchResult", stats: "statsReport",
 };
-const FLASH_FAILURES = ["writing the flash failed", "nothing saved yet (flash blank)",
-  "the saved record is damaged, of another layout or invalid", "this device has no parameter flash"];
 // `busy`: nothing was done; repeat after 100 ms (Protocol.md, "Sequencing and timing").
 const BUSY_DELAY_MS = 100, BUSY_ATTEMPTS = 50;
 
@@ -154,7 +151,7 @@ export class Device {
         continue;
       }
       if (reply.name !== "error") return reply;
-      if (ERROR_CODES[reply.code] === "busy") {
+      if (this.wire.errorCodes[reply.code] === "busy") {
         busy++;
         if (busy < BUSY_ATTEMPTS) {
           await new Promise((resolve) => setTimeout(resolve, BUSY_DELAY_MS));
@@ -182,7 +179,7 @@ export class Device {
 
   /** One line for an error reply: the rule text for a refused parameter. */
   explain(reply) {
-    const code = ERROR_CODES[reply.code] ?? `error ${reply.code}`;
+    const code = this.wire.errorCodes[reply.code] ?? `error ${reply.code}`;
     const parameter = this.parameters[reply.parameter]?.paramName;
     if (code === "outOfRange" && reply.parameter !== 255) {
       const rule = this.wire.ruleText(reply.detail);
@@ -195,10 +192,10 @@ export class Device {
     if (code === "outOfRange") {
       return `the device refused the value ${reply.value} of the field at byte ${reply.detail} of the request`;
     }
-    if (code === "flash") return `flash: ${FLASH_FAILURES[reply.detail] ?? `code ${reply.detail}`}`;
+    if (code === "flash") return `flash: ${this.wire.flashFailures[reply.detail] ?? `code ${reply.detail}`}`;
     if (code === "unknownParameter") return `no parameter with id ${reply.parameter}`;
     if (code === "unsupported") {
-      const missing = CAPABILITIES.filter((_, bit) => reply.detail & (1 << bit));
+      const missing = this.wire.capabilities.filter((_, bit) => reply.detail & (1 << bit));
       return `the device lacks ${missing.length ? missing.join(", ") : `capability bits ${reply.detail}`}`;
     }
     if (code === "busy") return `the device stayed busy for ${(BUSY_ATTEMPTS * BUSY_DELAY_MS) / 1000} s (a bench running?)`;

@@ -5,23 +5,8 @@
 
 const FIELDS = 1024, TEXT = 1536, DOCUMENT = 2304;
 
-export const TYPES = {
-  hello: 0x01, paramDescribe: 0x02, paramGet: 0x03, paramSet: 0x04, paramSetBatch: 0x05,
-  paramSave: 0x06, paramLoad: 0x07, paramDefaults: 0x08, streamStart: 0x09, streamStop: 0x0a,
-  inject: 0x0b, bench: 0x0c, stats: 0x0d, info: 0x81, paramDescription: 0x82, paramValue: 0x83, ack: 0x84,
-  injectResult: 0x85, benchResult: 0x86, paramLoaded: 0x87, statsReport: 0x88, telemetry: 0xa0, event: 0xa1,
-  error: 0xff,
-};
-export const TYPE_NAMES = Object.fromEntries(Object.entries(TYPES).map(([k, v]) => [v, k]));
-export const ERROR_CODES = [null, "unknownType", "badLength", "outOfRange", "busy", "flash", "unknownParameter", "unsupported"];
-export const DECODE_ERRORS = [null, "unknownType", "badLength", "badValue", "unknownParameter", "bufferTooSmall", "frameTooLong",
-  "fieldOutOfRange"];
-/** Where parameters came from: `info.parameterSource` and `paramLoaded.source`. */
-export const PARAMETER_SOURCES = ["parameters from flash", "factory defaults (flash blank)",
-  "factory defaults (flash record invalid)", "factory defaults (no flash)",
-  "parameters from flash, older record (the last save was lost)"];
-/** Capability bits (`info.capabilities`, the detail of an `unsupported` error). */
-export const CAPABILITIES = ["force sensor", "flash persistence", "inject", "bench", "streaming"];
+// The module's name tables (`fp_name`), each from its Swift enum in ForceProtocol.
+const NAME_TABLES = { typeNames: 0, errorCodes: 1, decodeErrors: 2, parameterSources: 3, capabilities: 4, flashFailures: 5 };
 // A `paramDescription`'s `name` text is `paramName` here: a message's `name` is its type.
 const KEYS = { name: "paramName" };
 
@@ -45,6 +30,16 @@ export class Wire {
     this.decoder = new TextDecoder();
     /** The protocol version the module speaks: the page's `hello`, the version it needs from a device. */
     this.protocolVersion = exports.fp_protocol_version();
+    // typeNames, errorCodes, decodeErrors, parameterSources, capabilities (by bit), flashFailures: code → name.
+    for (const [key, table] of Object.entries(NAME_TABLES)) {
+      this[key] = [];
+      for (let code = 0; code < 256; code++) {
+        const length = exports.fp_name(table, code);
+        if (length >= 0) this[key][code] = this.text(0, length);
+      }
+    }
+    /** Message type bytes by name ("paramDescribe" → 2). */
+    this.types = Object.fromEntries(Object.entries(this.typeNames).map(([type, name]) => [name, Number(type)]));
     /** The layout version of the module's parameter table (the offline engine's). */
     this.layoutVersion = exports.fp_layout_version();
     /** Cell fault names by code ("ok", "open", "railed", …), from the module. */
@@ -55,7 +50,7 @@ export class Wire {
     for (let state = 0, length; (length = exports.fp_state_name(state)) >= 0; state++) this.states.push(this.text(0, length));
     /** Each message's fields in the module's order, as [{key, kind}], kind "int", "u32" or "text". */
     this.layout = {};
-    for (const [name, type] of Object.entries(TYPES)) {
+    for (const [name, type] of Object.entries(this.types)) {
       const length = exports.fp_layout(type);
       this.layout[name] = length <= 0 ? [] : this.text(0, length).split(",").map((entry) => {
         const [field, kind] = entry.split(":");
@@ -88,12 +83,12 @@ export class Wire {
     const type = this.x.fp_frame_type(), seq = this.x.fp_frame_seq(), bodyLength = this.x.fp_frame_body();
     if (result < 0) {
       const body = this.memory.slice(this.base + TEXT, this.base + TEXT + bodyLength);
-      const m = { type, seq, name: "invalid", error: DECODE_ERRORS[-result], body };
+      const m = { type, seq, name: "invalid", error: this.decodeErrors[-result], body };
       // A request field the device refuses: its body offset and value, as in its error reply.
       if (m.error === "fieldOutOfRange") [m.offset, m.value] = this.fields(2);
       return m;
     }
-    const name = TYPE_NAMES[type];
+    const name = this.typeNames[type];
     const m = { type, seq, name };
     const values = this.fields(2 * 50 + 3);
     let textOffset = 0;
@@ -116,8 +111,8 @@ export class Wire {
   /** Encodes a message (a name and the fields of its layout) as a wire frame. */
   encode(name, m = {}, seq = 0) {
     this.putFields(name, m);
-    const length = this.x.fp_encode(TYPES[name], seq);
-    if (length < 0) throw new Error(`cannot encode ${name}: ${DECODE_ERRORS[-length]}`);
+    const length = this.x.fp_encode(this.types[name], seq);
+    if (length < 0) throw new Error(`cannot encode ${name}: ${this.decodeErrors[-length]}`);
     return this.memory.slice(this.x.fp_output(), this.x.fp_output() + length);
   }
 
@@ -144,7 +139,7 @@ export class Wire {
   encodeRaw(type, seq, body) {
     this.memory.set(body, this.base + TEXT);
     const length = this.x.fp_encode_raw(type, seq, body.length);
-    if (length < 0) throw new Error(`cannot encode frame: ${DECODE_ERRORS[-length]}`);
+    if (length < 0) throw new Error(`cannot encode frame: ${this.decodeErrors[-length]}`);
     return this.memory.slice(this.x.fp_output(), this.x.fp_output() + length);
   }
 
@@ -188,7 +183,28 @@ export class Wire {
   eventTokens(m) {
     const name = m.name === "injectResult" ? "injectResult" : "event";
     this.putFields(name, m);
-    return this.document(this.x.fp_event_tokens(TYPES[name]));
+    return this.document(this.x.fp_event_tokens(this.types[name]));
+  }
+
+  /**
+   * The frames [{left, right}] of an input CSV's bytes (Docs/csv-formats.md), read by the
+   * module's parser, forcectl's; a refused file throws its words ("line 3, column 4: …").
+   */
+  inputCSV(bytes) {
+    this.x.fp_input_csv_reset();
+    const frames = [];
+    const take = (result) => {
+      if (result < 0) throw new Error(this.document(-1 - result));
+      const values = new Int32Array(this.x.memory.buffer, this.base + DOCUMENT, 2 * result);
+      for (let i = 0; i < result; i++) frames.push({ left: values[2 * i], right: values[2 * i + 1] });
+    };
+    for (let start = 0; start < bytes.length; start += 1024) {
+      const chunk = bytes.subarray(start, start + 1024);
+      this.memory.set(chunk, this.base);
+      take(this.x.fp_input_csv_feed(chunk.length));
+    }
+    take(this.x.fp_input_csv_finish());
+    return frames;
   }
 
   /** The record CSV's header, and the row of telemetry `t` (Docs/csv-formats.md). */
