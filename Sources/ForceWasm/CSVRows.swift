@@ -1,3 +1,4 @@
+import ForceEngine
 import ForceHostCore
 import ForceProtocol
 
