@@ -131,4 +131,28 @@ import Testing
       Issue.record("Docs/architecture.md names \(row), which is neither a target nor under Sources")
     }
   }
+
+  /// The boards' modules (`Hardware/BOARD/board.json`, which `Tools/build-firmware`
+  /// compiles) are named in the document, and so is every directory they are built from.
+  @Test func everyBoardModuleAndItsDirectoriesAreNamed() throws {
+    let document = try String(
+      contentsOf: Self.root.appendingPathComponent("Docs/architecture.md"), encoding: .utf8)
+    let hardware = Self.root.appendingPathComponent("Hardware")
+    let boards = try FileManager.default.contentsOfDirectory(atPath: hardware.path).filter {
+      FileManager.default.fileExists(atPath: hardware.appendingPathComponent("\($0)/board.json").path)
+    }
+    #expect(boards.count >= 2, "boards: \(boards)")
+    for board in boards {
+      let data = try Data(contentsOf: hardware.appendingPathComponent("\(board)/board.json"))
+      let facts = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+      let modules = try #require(facts["modules"] as? [[String: Any]], "\(board): no modules")
+      for module in modules {
+        let name = try #require(module["name"] as? String)
+        #expect(document.contains("`\(name)`"), "Docs/architecture.md does not name \(board)'s module \(name)")
+        for directory in module["sources"] as? [String] ?? [] {
+          #expect(document.contains(directory), "Docs/architecture.md does not show \(directory) (\(name))")
+        }
+      }
+    }
+  }
 }
