@@ -72,7 +72,7 @@ struct CellHealth: Equatable {
     }
   }
 
-  /// Whether the cell, still for `SensorConfig.stuckReviews` windows, is stuck: its
+  /// Whether the cell, still for two review windows, is stuck: its
   /// rest once showed noise, and it has no fault yet.
   var mayBeStuck: Bool {
     restNoise >= SensorConfig.noiseReviews && (fault == .none || fault == .drifted)

@@ -104,7 +104,7 @@ extension ForceEngine {
       rightHealth.noteRest(changed: rightChanged)
     }
     var moved = false
-    let stillTwice = stillWindows & stillWindows >> 2  // SensorConfig.stuckReviews = 2
+    let stillTwice = stillWindows & stillWindows >> 2  // still for two windows: stuck
     if stillTwice != 0 && leftHealth.restNoise | rightHealth.restNoise >= SensorConfig.noiseReviews
       && sensing.declareFrames != 0
     {

@@ -18,9 +18,6 @@ struct SensorConfig: Equatable {
   static let steady: Int32 = 4
   /// Consecutive settled reviews with noise before stuck detection is armed.
   static let noiseReviews: UInt8 = 4
-  /// Review windows without a change that make a stuck cell (the two windows
-  /// `ForceEngine.stillWindows` remembers).
-  static let stuckReviews: UInt8 = 2
   /// The offset in use (calibrated rest plus margin) from which open detection is armed.
   static let openArming: Int32 = 24
   /// Glitch score (+4 per bad episode, −1 per review) at which contact is
