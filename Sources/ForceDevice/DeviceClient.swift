@@ -157,13 +157,14 @@ public final class DeviceClient {
     }
   }
 
-  /// Runs raw samples through the device's engine, 16 a request; one output each.
-  /// `reset` starts from a fresh engine; `endSession` ends the injection session with
-  /// the last request (pass false while more frames follow, for streaming).
+  /// Runs raw samples through the device's engine, 16 a request; one result (the
+  /// engine's output and the unit of its fraction) each. `reset` starts from a fresh
+  /// engine; `endSession` ends the injection session with the last request (pass false
+  /// while more frames follow, for streaming).
   public func inject(_ frames: [RawFrame], reset: Bool = true, endSession: Bool = true) throws(DeviceError)
-    -> [FrameOutput]
+    -> [InjectResult]
   {
-    var outputs: [FrameOutput] = []
+    var outputs: [InjectResult] = []
     outputs.reserveCapacity(frames.count)
     var start = 0
     while start < frames.count || (start == 0 && frames.isEmpty) {
@@ -176,7 +177,7 @@ public final class DeviceClient {
       for _ in start..<end {
         let reply = try awaitReply(seq: seq, timeout: .seconds(2), what: "inject")
         switch reply {
-        case .injectResult(let result): outputs.append(result.output)
+        case .injectResult(let result): outputs.append(result)
         case .error(let error): throw .rejected(error)
         default: throw .unexpected("\(reply.type) to inject")
         }

@@ -35,6 +35,8 @@ public struct EngineEvents: Equatable, Sendable {
     }
   }
 
+  /// Payload of `value` and `commit` (a commit always reports the shown value).
+  public var value: Int32 = 0
   /// Which kinds happened (bits of `Kind`).
   public var mask: UInt16 = 0
   // Each payload is defined when its kind happened. The engine fills `direction`,
@@ -47,8 +49,6 @@ public struct EngineEvents: Equatable, Sendable {
   public var direction: Direction = .up
   /// Payload of `boost`: true for on.
   public var boostOn: Bool = false
-  /// Payload of `value` and `commit` (a commit always reports the shown value).
-  public var value: Int32 = 0
   /// Payload of `fault`: both cells' faults after the change.
   public var faults = CellFaults.none
 

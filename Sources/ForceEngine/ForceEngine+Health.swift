@@ -16,7 +16,7 @@ extension ForceEngine {
     mergeHealthEvents(&events)
     return FrameOutput(
       force: 0, state: .fault, direction: direction, value: position.value, fraction: position.fraction,
-      unitsPerItem: config.range.unitsPerItem, events: events, faults: faultCodes)
+      events: events, faults: faultCodes)
   }
 
   /// Adds the events `reviewCells` and `screenCells` raised, with the `fault` payload.

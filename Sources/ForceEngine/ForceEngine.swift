@@ -194,9 +194,12 @@ public struct ForceEngine {
     previousForce = force
     return FrameOutput(
       force: Int16(truncatingIfNeeded: force), state: frameState, direction: direction,
-      value: position.value, fraction: position.fraction,
-      unitsPerItem: config.range.unitsPerItem, events: events, faults: faultCodes)
+      value: position.value, fraction: position.fraction, events: events, faults: faultCodes)
   }
+
+  /// Position units per item (1000 × `sample_rate_hz`): the unit of every output's
+  /// `fraction` (`FrameOutput.positionMilli(unitsPerItem:)`).
+  public var unitsPerItem: Int32 { config.range.unitsPerItem }
 
   /// The state column of the output CSV (Docs/csv-formats.md).
   public var state: EngineState { holding ? .fault : frameState }

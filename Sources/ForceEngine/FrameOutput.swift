@@ -1,20 +1,27 @@
 /// What the engine reports for one frame (the output CSV columns, minus the frame number).
 public struct FrameOutput: Equatable, Sendable {
+  /// The current direction of motion: the events' `direction` payload, which the
+  /// engine fills every frame (stored once: one store less a frame).
+  public var direction: Direction {
+    get { events.direction }
+    set { events.direction = newValue }
+  }
+  /// The shown value (the position rounded to the nearest item): the events' `value`
+  /// payload, which the engine fills every frame.
+  public var value: Int32 {
+    get { events.value }
+    set { events.value = newValue }
+  }
+  /// The position's offset from `value`, in units of 1/`ForceEngine.unitsPerItem`
+  /// item, in `-unitsPerItem/2 ..< unitsPerItem/2` (the units are the engine's, not
+  /// the frame's: they change only with `sample_rate_hz`).
+  public var fraction: Int32
+  /// The events of this frame.
+  public var events: EngineEvents
   /// Total force after calibration, sensitivity and smoothing, 0...1023.
   public var force: Int16
   /// The engine's state.
   public var state: EngineState
-  /// The current direction of motion.
-  public var direction: Direction
-  /// The shown value (the position rounded to the nearest item).
-  public var value: Int32
-  /// The position's offset from `value`, in units of 1/`unitsPerItem` item,
-  /// in `-unitsPerItem/2 ..< unitsPerItem/2`.
-  public var fraction: Int32
-  /// Position units per item: 1000 × `sample_rate_hz`.
-  public var unitsPerItem: Int32
-  /// The events of this frame.
-  public var events: EngineEvents
   /// Each cell's fault (Docs/sensor-faults.md): kept in the events' `fault` payload,
   /// which the engine fills every frame (one byte less to return).
   public var faults: CellFaults {
@@ -22,18 +29,18 @@ public struct FrameOutput: Equatable, Sendable {
     set { events.faults = newValue }
   }
 
-  /// Creates a frame output; `faults` nil keeps the events' fault payload as the faults.
+  /// Creates a frame output; `direction` and `value` become the events' payloads of
+  /// those names, and `faults` nil keeps the events' fault payload as the faults.
   public init(
     force: Int16, state: EngineState, direction: Direction, value: Int32,
-    fraction: Int32, unitsPerItem: Int32, events: EngineEvents, faults: CellFaults? = nil
+    fraction: Int32, events: EngineEvents, faults: CellFaults? = nil
   ) {
     self.force = force
     self.state = state
-    self.direction = direction
-    self.value = value
     self.fraction = fraction
-    self.unitsPerItem = unitsPerItem
     self.events = events
+    self.events.direction = direction
+    self.events.value = value
     if let faults { self.events.faults = faults }  // nil: the events' fault payload stands
   }
 
@@ -41,13 +48,14 @@ public struct FrameOutput: Equatable, Sendable {
   /// `EngineEvents` compares them).
   public static func == (a: FrameOutput, b: FrameOutput) -> Bool {
     a.force == b.force && a.state == b.state && a.direction == b.direction && a.value == b.value
-      && a.fraction == b.fraction && a.unitsPerItem == b.unitsPerItem && a.events == b.events
+      && a.fraction == b.fraction && a.events == b.events
       && a.faults == b.faults
   }
 
   /// The position in thousandths of an item, rounded half up (the output CSV prints it with
-  /// three decimals). Involves a division: for output, not for the frame loop.
-  public var positionMilli: Int32 {
+  /// three decimals), for the engine's `unitsPerItem`. Involves a division: for output,
+  /// not for the frame loop.
+  public func positionMilli(unitsPerItem: Int32) -> Int32 {
     let rate = unitsPerItem / 1000
     // fraction / rate is in -500..<500; round half up with floor division.
     let twice = fraction &* 2 &+ rate

@@ -182,7 +182,7 @@ extension FirmwareApp {
     for index in 0..<count {
       let sample = body.sample(index)
       let output = engine.step(left: sample.left, right: sample.right)
-      send(InjectResult(index: UInt8(index), output: output), seq: seq)
+      send(InjectResult(index: UInt8(index), output: output, unitsPerItem: engine.unitsPerItem), seq: seq)
       showOnLEDs(output)
     }
     if flags & 2 != 0 { injecting = false }

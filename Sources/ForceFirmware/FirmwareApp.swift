@@ -188,7 +188,7 @@ public struct FirmwareApp<B: Board> {
         telemetryCountdown = telemetryDecimation
         let telemetry = Telemetry(
           frame: frameNumber, left: left, right: right, output: output,
-          positionMilli: positionScale.positionMilli(of: output))
+          positionMilli: positionScale.positionMilli(of: output, unitsPerItem: engine.unitsPerItem))
         if send(telemetry, seq: streamSequence, streamed: true) { streamSequence &+= 1 }
       }
     }

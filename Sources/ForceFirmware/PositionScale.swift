@@ -2,7 +2,7 @@ import ForceEngine
 
 /// Telemetry's position in thousandths of an item without a division per frame.
 ///
-/// `FrameOutput.positionMilli` divides twice, by 1000 and by the sample rate: about
+/// `FrameOutput.positionMilli(unitsPerItem:)` divides twice, by 1000 and by the sample rate: about
 /// 330 instructions on the Cortex-M0, which has no divide instruction, and more than
 /// the engine's whole frame. Here the divisions happen once per `unitsPerItem`, and a
 /// frame takes a multiply, a shift and one correction step: the same result, for
@@ -17,9 +17,9 @@ struct PositionScale {
   /// ⌈2^21 / `divisor`⌉.
   private var reciprocal: Int32 = 1 << 21
 
-  /// Thousandths of an item at `output`'s position, as `output.positionMilli`.
-  mutating func positionMilli(of output: FrameOutput) -> Int32 {
-    if output.unitsPerItem != unitsPerItem { rescale(unitsPerItem: output.unitsPerItem) }
+  /// Thousandths of an item at `output`'s position, as `output.positionMilli(unitsPerItem:)`.
+  mutating func positionMilli(of output: FrameOutput, unitsPerItem units: Int32) -> Int32 {
+    if units != unitsPerItem { rescale(unitsPerItem: units) }
     // The offset from the item, rounded half up: ⌊(2f + r) / 2r⌋ with r the rate.
     // |2f + r| ≤ 1001 r < 2^21 and r·reciprocal ≤ 2^20 + r, so the product stays below
     // 2^31, and the estimate is the quotient or one off it, which the remainder mends.

@@ -10,13 +10,15 @@ public enum CSVText {
   /// The record CSV's header (no newline).
   public static let recordHeader: StaticString = "frame,left,right,force,state,direction,position,value,faults"
 
-  /// One output CSV row (no newline) for frame number `frame` (0-based).
+  /// One output CSV row (no newline) for frame number `frame` (0-based); `unitsPerItem`
+  /// is the engine's (`ForceEngine.unitsPerItem`), the unit of `output.fraction`.
   public static func writeOutputRow<Sink: TextSink>(
-    frame: Int, left: UInt16, right: UInt16, output: FrameOutput, to sink: inout Sink
+    frame: Int, left: UInt16, right: UInt16, output: FrameOutput, unitsPerItem: Int32, to sink: inout Sink
   ) {
     writeCommon(
       frame: frame, left: left, right: right, force: Int(output.force), state: output.state,
-      direction: output.direction, positionMilli: output.positionMilli, value: output.value, to: &sink)
+      direction: output.direction, positionMilli: output.positionMilli(unitsPerItem: unitsPerItem),
+      value: output.value, to: &sink)
     writeEventTokens(output.events, to: &sink)
   }
 

@@ -96,19 +96,26 @@ public struct InjectResult: ProtocolFields, Equatable, Sendable {
   public var index: UInt8
   /// The engine's output for the sample, exactly as the device computed it.
   public var output: FrameOutput
+  /// The unit of `output.fraction`: the engine's `unitsPerItem` (1000 × `sample_rate_hz`).
+  public var unitsPerItem: Int32
 
   /// A result.
-  public init(index: UInt8, output: FrameOutput) {
+  public init(index: UInt8, output: FrameOutput, unitsPerItem: Int32) {
     self.index = index
     self.output = output
+    self.unitsPerItem = unitsPerItem
   }
+
+  /// Thousandths of an item at the output's position (`FrameOutput.positionMilli(unitsPerItem:)`).
+  public var positionMilli: Int32 { output.positionMilli(unitsPerItem: unitsPerItem) }
 
   /// Sample 0, an idle output.
   public init() {
     self.init(
       index: 0,
       output: FrameOutput(
-        force: 0, state: .idle, direction: .up, value: 0, fraction: 0, unitsPerItem: 1000, events: EngineEvents()))
+        force: 0, state: .idle, direction: .up, value: 0, fraction: 0, events: EngineEvents()),
+      unitsPerItem: 1000)
   }
 
   /// The fields, in wire order; the page also gets `positionMilli`.
@@ -122,10 +129,16 @@ public struct InjectResult: ProtocolFields, Equatable, Sendable {
     )
     try v.i32(&output.value, "value", "shown value")
     try v.i32(&output.fraction, "fraction", "position − value, in 1/unitsPerItem items")
-    try v.i32(&output.unitsPerItem, "unitsPerItem", "1000 × `sample_rate_hz`")
-    try v.require(output.unitsPerItem >= 1000 && output.unitsPerItem % 1000 == 0, else: .badValue)
-    try v.derived(output.positionMilli, "positionMilli")
+    try v.i32(&unitsPerItem, "unitsPerItem", "1000 × `sample_rate_hz`")
+    try v.require(unitsPerItem >= 1000 && unitsPerItem % 1000 == 0, else: .badValue)
+    try v.derived(positionMilli, "positionMilli")
+    // The frame's direction and value are its events' payloads of those names, which
+    // the events' own fields carry as `event` does (zero when their kind did not
+    // happen): the frame's are put back after them.
+    let (direction, value) = (output.direction, output.value)
     try eventFields(&output.events, &v)
+    output.direction = direction
+    output.value = value
   }
 }
 

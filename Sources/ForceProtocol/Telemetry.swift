@@ -22,7 +22,7 @@ public struct Telemetry: ProtocolFields, Equatable, Sendable {
   public var direction: Direction
   /// Shown value.
   public var value: Int32
-  /// Position in thousandths of an item (`FrameOutput.positionMilli`); must lie within
+  /// Position in thousandths of an item (`FrameOutput.positionMilli(unitsPerItem:)`); must lie within
   /// ±32767 of 1000 × `value` (it is within ±500).
   public var positionMilli: Int32
   /// Each cell's fault (Docs/sensor-faults.md).
@@ -44,13 +44,12 @@ public struct Telemetry: ProtocolFields, Equatable, Sendable {
     self.faults = faults
   }
 
-  /// The telemetry of one engine step; `positionMilli` is `output.positionMilli`
-  /// unless given (the device works it out without a division).
-  public init(frame: UInt16, left: UInt16, right: UInt16, output: FrameOutput, positionMilli: Int32? = nil) {
+  /// The telemetry of one engine step at `positionMilli` (`output.positionMilli(unitsPerItem:)`,
+  /// which the device works out without a division).
+  public init(frame: UInt16, left: UInt16, right: UInt16, output: FrameOutput, positionMilli: Int32) {
     self.init(
       frame: frame, left: left, right: right, force: output.force, state: output.state,
-      direction: output.direction, value: output.value, positionMilli: positionMilli ?? output.positionMilli,
-      faults: output.faults)
+      direction: output.direction, value: output.value, positionMilli: positionMilli, faults: output.faults)
   }
 
   /// Frame 0, idle, nothing pressed.

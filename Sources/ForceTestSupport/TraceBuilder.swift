@@ -36,11 +36,14 @@ public struct Gesture {
 /// The engine's outputs for a trace, with helpers to find things in them.
 public struct Run {
   public let outputs: [FrameOutput]
+  /// The engine's position units per item (the unit of each output's `fraction`).
+  public let unitsPerItem: Int32
 
   /// Runs a fresh engine with `parameters` over `gesture`.
   public init(_ gesture: Gesture, parameters: Parameters = .defaults) {
     var engine = ForceEngine(parameters: parameters)
     outputs = gesture.frames.map { engine.step(left: $0.left, right: $0.right) }
+    unitsPerItem = engine.unitsPerItem
   }
 
   /// Runs a fresh engine, the defaults with `assignments` applied, over `gesture`.
@@ -65,8 +68,11 @@ public struct Run {
     zip(outputs, outputs.dropFirst()).filter { $0.state != $1.state }.count
   }
 
+  /// The position at frame `index` in thousandths of an item (`FrameOutput.positionMilli(unitsPerItem:)`).
+  public func positionMilli(_ index: Int) -> Int32 { outputs[index].positionMilli(unitsPerItem: unitsPerItem) }
+
   /// Position in items at frame `index`.
-  public func position(_ index: Int) -> Double { Double(outputs[index].positionMilli) / 1000 }
+  public func position(_ index: Int) -> Double { Double(positionMilli(index)) / 1000 }
 }
 
 /// A parameter set with some values changed (validated).

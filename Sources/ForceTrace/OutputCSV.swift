@@ -9,10 +9,12 @@ public enum OutputCSV {
   /// Header plus one row per frame, each ending in a newline: what `sim run` writes,
   /// and what a device's replies to injected frames are written as, so the two
   /// compare byte for byte.
-  public static func text(frames: [RawFrame], outputs: [FrameOutput]) -> String {
+  /// `unitsPerItem` is the engine's (`ForceEngine.unitsPerItem`), the unit of each
+  /// output's `fraction`.
+  public static func text(frames: [RawFrame], outputs: [FrameOutput], unitsPerItem: Int32) -> String {
     var text = header + "\n"
     for (index, (frame, output)) in zip(frames, outputs).enumerated() {
-      text += row(frame: index, left: frame.left, right: frame.right, output: output) + "\n"
+      text += row(frame: index, left: frame.left, right: frame.right, output: output, unitsPerItem: unitsPerItem) + "\n"
     }
     return text
   }
@@ -20,10 +22,11 @@ public enum OutputCSV {
   /// The header line (no newline).
   public static let header = String(describing: CSVText.outputHeader)
 
-  /// One row (no newline) for frame number `frame` (0-based).
-  public static func row(frame: Int, left: UInt16, right: UInt16, output: FrameOutput) -> String {
+  /// One row (no newline) for frame number `frame` (0-based), the engine's `unitsPerItem`.
+  public static func row(frame: Int, left: UInt16, right: UInt16, output: FrameOutput, unitsPerItem: Int32) -> String {
     var text = TextBuffer()
-    CSVText.writeOutputRow(frame: frame, left: left, right: right, output: output, to: &text)
+    CSVText.writeOutputRow(
+      frame: frame, left: left, right: right, output: output, unitsPerItem: unitsPerItem, to: &text)
     return text.string
   }
 

@@ -18,6 +18,7 @@ public struct Simulation {
 
   /// The output CSV text (header and one line per frame, each ending in "\n").
   public func csv(for frames: [RawFrame]) -> String {
-    OutputCSV.text(frames: frames, outputs: outputs(for: frames))
+    OutputCSV.text(
+      frames: frames, outputs: outputs(for: frames), unitsPerItem: ForceEngine(parameters: parameters).unitsPerItem)
   }
 }

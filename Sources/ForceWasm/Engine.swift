@@ -23,7 +23,8 @@ public func fpEngineReset() { offline.engine = ForceEngine(parameters: offline.p
 @_expose(wasm, "fp_engine_step")
 @_cdecl("fp_engine_step")
 public func fpEngineStep(_ left: Int32, _ right: Int32) {
-  putRow(InjectResult(index: 0, output: offline.engine.step(left: reading(left), right: reading(right))))
+  let output = offline.engine.step(left: reading(left), right: reading(right))
+  putRow(InjectResult(index: 0, output: output, unitsPerItem: offline.engine.unitsPerItem))
 }
 
 func reading(_ value: Int32) -> UInt16 { UInt16(max(0, min(1023, value))) }

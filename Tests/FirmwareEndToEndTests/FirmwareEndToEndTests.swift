@@ -152,9 +152,10 @@ import Testing
       var batch = ParamBatch()
       for (id, value) in assignments { batch.append(ParamValue(id, value)) }
       if batch.count > 0 { _ = try client.request(.paramSetBatch(batch)) }
-      let outputs = try client.inject(input)
+      let results = try client.inject(input)
       let expected = Simulation(parameters: parameters).csv(for: input)
-      let actual = OutputCSV.text(frames: input, outputs: outputs)
+      let actual = OutputCSV.text(
+        frames: input, outputs: results.map(\.output), unitsPerItem: results.first?.unitsPerItem ?? 0)
       #expect(actual == expected, "\(name) differs on \(kind)")
       if GoldenTraces.faultNames.contains(name) { #expect(actual.contains("fault:"), "\(name): no fault on \(kind)") }
     }

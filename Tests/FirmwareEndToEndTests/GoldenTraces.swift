@@ -79,8 +79,8 @@ struct StreamedRun {
       let t = telemetry[frame]!
       return FrameOutput(
         force: t.force, state: t.state, direction: t.direction, value: t.value,
-        fraction: t.positionMilli - t.value * 1000, unitsPerItem: 1000, events: events[frame] ?? EngineEvents())
+        fraction: t.positionMilli - t.value * 1000, events: events[frame] ?? EngineEvents())
     }
-    return OutputCSV.text(frames: inputs, outputs: outputs)
+    return OutputCSV.text(frames: inputs, outputs: outputs, unitsPerItem: 1000)
   }
 }

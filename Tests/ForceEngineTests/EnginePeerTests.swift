@@ -138,7 +138,9 @@ import Testing
   @discardableResult
   static func compare(_ frames: [RawFrame], _ parameters: Parameters, _ label: String) -> String {
     var engine = ForceEngine(parameters: parameters)
-    let expected = OutputCSV.text(frames: frames, outputs: frames.map { engine.step(left: $0.left, right: $0.right) })
+    let expected = OutputCSV.text(
+      frames: frames, outputs: frames.map { engine.step(left: $0.left, right: $0.right) },
+      unitsPerItem: engine.unitsPerItem)
     guard var peer = EnginePeer(parameters: parameters) else {
       Issue.record("\(label): the peer refused the parameters")
       return expected
@@ -321,7 +323,7 @@ struct EnginePeer {
     events.faults = faults
     return FrameOutput(
       force: out.force, state: EngineState(rawValue: out.state)!, direction: Direction(rawValue: out.direction)!,
-      value: out.value, fraction: out.fraction, unitsPerItem: engine.units_per_item, events: events, faults: faults)
+      value: out.value, fraction: out.fraction, events: events, faults: faults)
   }
 
   /// The learned rest levels in use as each cell's offset (`ForceEngine.restLevels`).
@@ -338,7 +340,10 @@ struct EnginePeer {
     var text = OutputCSV.header + "\n"
     for (index, frame) in frames.enumerated() {
       let output = step(left: frame.left, right: frame.right)
-      text += OutputCSV.row(frame: index, left: frame.left, right: frame.right, output: output) + "\n"
+      text +=
+        OutputCSV.row(
+          frame: index, left: frame.left, right: frame.right, output: output, unitsPerItem: engine.units_per_item)
+        + "\n"
     }
     return text
   }

@@ -60,8 +60,8 @@ import Testing
     for (index, raw) in frames.enumerated() {
       let out = engine.step(left: raw.left, right: raw.right)
       let e = out.events
-      let milli = Int(out.positionMilli)
-      let position = Double(out.value) + Double(out.fraction) / Double(out.unitsPerItem)
+      let milli = Int(out.positionMilli(unitsPerItem: engine.unitsPerItem))
+      let position = Double(out.value) + Double(out.fraction) / Double(engine.unitsPerItem)
       let state = out.state
       let moving: Set<EngineState> = [.scrolling, .boosted, .paused]
 
@@ -80,8 +80,8 @@ import Testing
         abs(milli - Int(out.value) * 1000) <= 500, index,
         "value \(out.value) is not the rounded position \(milli) milli-items")
       check(
-        out.fraction >= -out.unitsPerItem / 2 && out.fraction < out.unitsPerItem / 2, index,
-        "fraction \(out.fraction) outside ±\(out.unitsPerItem / 2)")
+        out.fraction >= -engine.unitsPerItem / 2 && out.fraction < engine.unitsPerItem / 2, index,
+        "fraction \(out.fraction) outside ±\(engine.unitsPerItem / 2)")
 
       // Events and their causes (SPEC §5).
       check(

@@ -87,7 +87,10 @@ import Testing
     let first = try #require(steady.first)
     let last = try #require(steady.last)
     let seconds = Double(last - first) / 200
-    let itemsPerSecond = Double(outputs[last].positionMilli - outputs[first].positionMilli) / 1000 / seconds
+    let units = ForceEngine(parameters: trace.parameters).unitsPerItem
+    let itemsPerSecond =
+      Double(outputs[last].positionMilli(unitsPerItem: units) - outputs[first].positionMilli(unitsPerItem: units))
+      / 1000 / seconds
     let expected = 14.0625 * (500 - 205) / 613
     #expect(seconds > 1.9)
     #expect(abs(itemsPerSecond - expected) / expected < 0.01, "\(itemsPerSecond) vs \(expected)")
@@ -105,7 +108,10 @@ import Testing
     let outputs = Simulation(parameters: parameters).outputs(for: frames)
     let a = 100
     let b = 500
-    let measured = Double(outputs[b].positionMilli - outputs[a].positionMilli) / 1000 / (Double(b - a) / 200)
+    let units = ForceEngine(parameters: parameters).unitsPerItem
+    let measured =
+      Double(outputs[b].positionMilli(unitsPerItem: units) - outputs[a].positionMilli(unitsPerItem: units)) / 1000
+      / (Double(b - a) / 200)
     let f = Double(force)
     let expected =
       f >= 1023 ? 43.4011 : (f >= 818 ? 36.0665 + (43.4011 - 36.0665) * (f - 818) / 205 : 14.0625 * (f - 205) / 613)

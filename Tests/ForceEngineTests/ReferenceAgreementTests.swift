@@ -154,8 +154,8 @@ struct AgreementChecker {
   }
 
   /// The engine's position in items.
-  static func position(_ output: FrameOutput) -> Double {
-    Double(output.value) + Double(output.fraction) / Double(output.unitsPerItem)
+  func position(_ output: FrameOutput) -> Double {
+    Double(output.value) + Double(output.fraction) / Double(engine.unitsPerItem)
   }
 
   /// Distance between positions (around the range when it wraps).
@@ -243,7 +243,7 @@ struct AgreementChecker {
       let problems = compare(out, ref)
       if problems.isEmpty {
         if touching { stats.comparedTouchingFrames += 1 }
-        let error = gap(AgreementChecker.position(out), ref.position)
+        let error = gap(position(out), ref.position)
         stats.maxPositionError = max(stats.maxPositionError, error)
         stats.maxPositionRatio = max(stats.maxPositionRatio, error / max(positionBound, 1e-12))
         stats.maxRelativeToDistance = max(stats.maxRelativeToDistance, error / (0.005 * distance + 0.02))
@@ -272,7 +272,7 @@ struct AgreementChecker {
       touchCellTolerance = 0
       touchCalibrationError = 0
       touchForceTolerance = 0
-      reference.resynchronise(position: AgreementChecker.position(out), direction: out.direction)
+      reference.resynchronise(position: position(out), direction: out.direction)
       previousReference = nil
     }
   }
@@ -336,9 +336,9 @@ struct AgreementChecker {
     {
       fail("direction event \(out.events.direction) vs reference \(direction)")
     }
-    let error = gap(AgreementChecker.position(out), ref.position)
+    let error = gap(position(out), ref.position)
     if error > positionBound + 1e-9 {
-      fail("position \(AgreementChecker.position(out)) vs reference \(ref.position), tolerance \(positionBound)")
+      fail("position \(position(out)) vs reference \(ref.position), tolerance \(positionBound)")
     }
     // |value − p_engine| ≤ ½ and |p_engine − p_reference| ≤ tolP.
     if Int(out.value) != ref.value && gap(Double(out.value), ref.position) > positionBound + 0.5 + 1e-9 {
@@ -505,7 +505,10 @@ struct AgreementChecker {
     #expect(abs(references[last].force - Double(force)) < 1e-9)
     #expect(outputs[last].state == (force >= 818 ? .boosted : .scrolling))
     #expect(references[last].state == outputs[last].state)
-    let engineSpeed = Double(outputs[last].positionMilli - outputs[first].positionMilli) / 1000 / 2
+    let units = ForceEngine(parameters: parameters).unitsPerItem
+    let engineSpeed =
+      Double(outputs[last].positionMilli(unitsPerItem: units) - outputs[first].positionMilli(unitsPerItem: units))
+      / 1000 / 2
     let referenceSpeed = (references[last].position - references[first].position) / 2
     let table = Self.tableSpeed(Double(force))
     #expect(abs(engineSpeed - table) <= 0.01 * table, "engine \(engineSpeed) vs SPEC §3 \(table) items/s")

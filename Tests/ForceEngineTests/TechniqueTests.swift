@@ -85,7 +85,7 @@ extension Gesture {
     let pulse = try #require(run.frames(with: .pulse).first)
     #expect(run.frames(with: .pulse).count == 1)
     #expect(run.outputs[pulse].direction == .down)
-    #expect(run.outputs[pulse].positionMilli == 50_000)  // motion undone
+    #expect(run.positionMilli(pulse) == 50_000)  // motion undone
     #expect(run.committed! < 45)  // then pressing moves down
   }
 
@@ -126,9 +126,9 @@ extension Gesture {
     let run = Run(g, parameters: params)
     let reverse = try #require(run.frames(with: .reverse).first)
     #expect(run.outputs[reverse].direction == .down)
-    #expect(run.outputs[reverse].positionMilli == 50_000)  // the rise's motion undone
+    #expect(run.positionMilli(reverse) == 50_000)  // the rise's motion undone
     #expect(run.outputs[easeStart - 1].state == .paused)
-    #expect(run.outputs[easeStart - 1].positionMilli == 50_000)  // paused at the max
+    #expect(run.positionMilli(easeStart - 1) == 50_000)  // paused at the max
     #expect(run.outputs[belowRest - 1].state == .boosted)
     #expect(run.outputs[belowRest - 1].value < 45)  // moved down, fast
     let last = run.outputs.last!

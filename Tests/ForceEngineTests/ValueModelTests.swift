@@ -55,9 +55,9 @@ import Testing
     g.ramp(to: 700, 100, frames: 6)  // roll left, still hard
     g.hold(700, 100, frames: 200)
     let run = Run(g, parameters: try! parameters([(.rangeMax, 5), (.startValue, 2)]))
-    #expect(run.outputs[top - 1].value == 5 && run.outputs[top - 1].positionMilli == 5000)
-    #expect(run.outputs.last!.value == 0 && run.outputs.last!.positionMilli == 0)
-    #expect(run.outputs.allSatisfy { $0.positionMilli >= 0 && $0.positionMilli <= 5000 })
+    #expect(run.outputs[top - 1].value == 5 && run.positionMilli(top - 1) == 5000)
+    #expect(run.outputs.last!.value == 0 && run.positionMilli(run.outputs.count - 1) == 0)
+    #expect(run.outputs.indices.allSatisfy { run.positionMilli($0) >= 0 && run.positionMilli($0) <= 5000 })
   }
 
   @Test func wrapsAtBothEnds() {

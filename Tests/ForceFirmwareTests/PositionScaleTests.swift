@@ -3,12 +3,10 @@ import Testing
 
 @testable import ForceFirmware
 
-/// Telemetry's division-free position equals `FrameOutput.positionMilli`.
+/// Telemetry's division-free position equals `FrameOutput.positionMilli(unitsPerItem:)`.
 @Suite struct PositionScaleTests {
-  static func output(value: Int32, fraction: Int32, units: Int32) -> FrameOutput {
-    FrameOutput(
-      force: 0, state: .scrolling, direction: .up, value: value, fraction: fraction, unitsPerItem: units,
-      events: EngineEvents())
+  static func output(value: Int32, fraction: Int32) -> FrameOutput {
+    FrameOutput(force: 0, state: .scrolling, direction: .up, value: value, fraction: fraction, events: EngineEvents())
   }
 
   /// Every fraction the engine can output at the lowest and highest sample rates,
@@ -19,8 +17,10 @@ import Testing
       let units = rate * 1000
       var mismatches = 0
       for fraction in -(units / 2)...(units / 2) {
-        let output = Self.output(value: value, fraction: fraction, units: units)
-        if scale.positionMilli(of: output) != output.positionMilli { mismatches += 1 }
+        let output = Self.output(value: value, fraction: fraction)
+        if scale.positionMilli(of: output, unitsPerItem: units) != output.positionMilli(unitsPerItem: units) {
+          mismatches += 1
+        }
       }
       #expect(mismatches == 0, "rate \(rate), value \(value)")
     }
@@ -38,8 +38,10 @@ import Testing
         fractions += [edge - 1, edge, edge + 1]
       }
       for fraction in fractions where abs(fraction) <= units / 2 {
-        let output = Self.output(value: 42, fraction: fraction, units: units)
-        #expect(scale.positionMilli(of: output) == output.positionMilli, "rate \(rate), fraction \(fraction)")
+        let output = Self.output(value: 42, fraction: fraction)
+        #expect(
+          scale.positionMilli(of: output, unitsPerItem: units) == output.positionMilli(unitsPerItem: units),
+          "rate \(rate), fraction \(fraction)")
       }
     }
   }

@@ -112,19 +112,22 @@ import Testing
         right = max(0, right - 40)
       }
       let output = device.step(left: UInt16(left), right: UInt16(right))
-      let reply = try wire(.injectResult(InjectResult(index: UInt8(step % 16), output: output)), seq: 1)
+      let reply = try wire(
+        .injectResult(InjectResult(index: UInt8(step % 16), output: output, unitsPerItem: device.unitsPerItem)), seq: 1)
       guard case .injectResult(let result) = try Message.decode(frames(reply)[0]) else {
         Issue.record("not an injectResult")
         return
       }
       #expect(result.output == output)
-      #expect(result.output.positionMilli == output.positionMilli)
-      let telemetry = Telemetry(frame: UInt16(step), left: UInt16(left), right: UInt16(right), output: output)
+      #expect(result.positionMilli == output.positionMilli(unitsPerItem: device.unitsPerItem))
+      let telemetry = Telemetry(
+        frame: UInt16(step), left: UInt16(left), right: UInt16(right), output: output,
+        positionMilli: result.positionMilli)
       guard case .telemetry(let back) = try Message.decode(frames(try wire(.telemetry(telemetry), seq: 1))[0]) else {
         Issue.record("not telemetry")
         return
       }
-      #expect(back.positionMilli == output.positionMilli)
+      #expect(back.positionMilli == output.positionMilli(unitsPerItem: device.unitsPerItem))
       #expect(back.value == output.value)
     }
   }

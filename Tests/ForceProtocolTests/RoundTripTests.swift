@@ -47,8 +47,8 @@ import Testing
       let output = FrameOutput(
         force: Int16(random.below(1024)), state: EngineState(rawValue: UInt8(random.below(5)))!,
         direction: .down, value: value, fraction: Int32(random.below(Int(rate) * 1000)) - rate * 500,
-        unitsPerItem: rate * 1000, events: events)
-      let result = InjectResult(index: random.byte(), output: output)
+        events: events)
+      let result = InjectResult(index: random.byte(), output: output, unitsPerItem: rate * 1000)
       #expect(try Message.decode(frames(try wire(.injectResult(result), seq: 9))[0]) == .injectResult(result))
       let report = EventReport(frame: 7, events: events)
       #expect(try Message.decode(frames(try wire(.event(report), seq: 9))[0]) == .event(report))

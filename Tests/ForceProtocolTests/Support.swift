@@ -225,8 +225,8 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
         InjectResult(
           index: 1,
           output: FrameOutput(
-            force: 412, state: .scrolling, direction: .down, value: 3, fraction: 70_313,
-            unitsPerItem: 200_000, events: sampleEvents())))
+            force: 412, state: .scrolling, direction: .down, value: 42, fraction: 70_313,
+            events: sampleEvents()), unitsPerItem: 200_000))
     ),
     ("error-badReading", 0x12, .error(ErrorReply(code: .outOfRange, requestType: 0x0B, detail: 5, value: 1024))),
     ("bench", 0x0D, .bench(BenchRequest(frames: 10_000))),

@@ -50,7 +50,7 @@ const expected = {
   event: { frame: 1240, eventValue: 7, eventLeftFault: 0, eventRightFault: 0 },
   "event-fault": { frame: 1246, mask: 0x308, boostOn: 0, eventLeftFault: 0, eventRightFault: 2 },
   inject: { resetFirst: 1, endSession: 0, samples: [[0, 0], [300, 280]] },
-  injectResult: { index: 1, force: 412, state: 2, value: 3, fraction: 70313, unitsPerItem: 200000, positionMilli: 3352, leftFault: 0, rightFault: 0 },
+  injectResult: { index: 1, force: 412, state: 2, value: 42, fraction: 70313, unitsPerItem: 200000, positionMilli: 42352, leftFault: 0, rightFault: 0 },
   benchResult: { frames: 10000, ticks: 812345, tickHz: 1000000, maxFrameTicks: 95 },
   "benchResult-ended": { frames: 5120, tickHz: 16000000, stackHighWater: 612, cpuDuty: 37 },
   stats: { seq: 0x14 },

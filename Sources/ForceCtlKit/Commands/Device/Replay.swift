@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceDevice
 import ForceEngine
+import ForceProtocol
 import ForceTrace
 import Foundation
 
@@ -56,16 +57,20 @@ extension ForceCtl {
       var chunk = try source.next(Self.chunkFrames)
       while !chunk.isEmpty {
         let following = try source.next(Self.chunkFrames)
-        let outputs: [FrameOutput]
+        let results: [InjectResult]
         do {
-          outputs = try client.inject(chunk, reset: index == 0, endSession: following.isEmpty)
+          results = try client.inject(chunk, reset: index == 0, endSession: following.isEmpty)
         } catch { throw CLIError(error.description) }
-        for (frame, output) in zip(chunk, outputs) {
-          let row = OutputCSV.row(frame: index, left: frame.left, right: frame.right, output: output)
+        for (frame, result) in zip(chunk, results) {
+          let row = OutputCSV.row(
+            frame: index, left: frame.left, right: frame.right, output: result.output,
+            unitsPerItem: result.unitsPerItem)
           try file.write(row + "\n")
           if difference == nil, expected != nil {
             let simulated = expected!.step(left: frame.left, right: frame.right)
-            let simulatedRow = OutputCSV.row(frame: index, left: frame.left, right: frame.right, output: simulated)
+            let simulatedRow = OutputCSV.row(
+              frame: index, left: frame.left, right: frame.right, output: simulated,
+              unitsPerItem: expected!.unitsPerItem)
             if simulatedRow != row {
               difference = "first difference at line \(index + 2):\n  device:   \(row)\n  sim run:  \(simulatedRow)"
             }

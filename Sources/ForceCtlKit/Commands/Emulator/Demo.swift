@@ -128,11 +128,14 @@ extension ForceCtl {
       say(
         "== \(script == nil ? "thumb roll" : script!): \(frames.count) frames (\(frames.count * 1000 / rate) ms)\(script == nil ? ": rest, roll up, overshoot into boost, roll back, release" : "")"
       )
-      let outputs = try client.inject(frames)
+      let results = try client.inject(frames)
+      let outputs = results.map(\.output)
       var committed: Int32?
-      for (index, (frame, output)) in zip(frames, outputs).enumerated() {
+      for (index, (frame, result)) in zip(frames, results).enumerated() {
+        let output = result.output
         let telemetry = Telemetry(
-          frame: UInt16(truncatingIfNeeded: index), left: frame.left, right: frame.right, output: output)
+          frame: UInt16(truncatingIfNeeded: index), left: frame.left, right: frame.right, output: output,
+          positionMilli: result.positionMilli)
         let tokens = OutputCSV.eventTokens(output.events).split(separator: ";").filter { !$0.hasPrefix("value:") }
         if index % every == 0 || !tokens.isEmpty {
           var line = MonitorLine.render(telemetry, thresholds: thresholds)

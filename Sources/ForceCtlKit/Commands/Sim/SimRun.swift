@@ -39,7 +39,9 @@ extension ForceCtl.Sim {
         var index = 0
         while let frame = try frames.next() {
           let result = engine.step(left: frame.left, right: frame.right)
-          try file.write(OutputCSV.row(frame: index, left: frame.left, right: frame.right, output: result) + "\n")
+          let row = OutputCSV.row(
+            frame: index, left: frame.left, right: frame.right, output: result, unitsPerItem: engine.unitsPerItem)
+          try file.write(row + "\n")
           index += 1
           if index & 0xFFF == 0 { line.report(Double(index), fraction: frames.fractionRead) }
         }
