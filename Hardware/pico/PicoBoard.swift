@@ -63,7 +63,8 @@ struct PicoBoard: Board {
 
   var hasADC: Bool { true }
   private var cells: (left: UInt16, right: UInt16) = (0, 0)
-  /// The pair of the frame `frameDue` took, rounded to 10 bits.
+  /// The pair of the frame `frameDue` took, its wide codes corrected and rounded to
+  /// 10 bits (`E11Correction`, ForceFirmware).
   mutating func readCells() -> (left: UInt16, right: UInt16) { cells }
 
   // MARK: Timing
@@ -80,7 +81,7 @@ struct PicoBoard: Board {
     frameState.ready = false
     CPU.unmaskInterrupts()
     guard state.ready else { return false }
-    cells = (ADC.tenBits(state.left), ADC.tenBits(state.right))
+    cells = (E11Correction.tenBits(state.left), E11Correction.tenBits(state.right))
     return true
   }
   /// Sleeps (`WFI`) unless a pair is waiting or a wake-up is already pending; the
