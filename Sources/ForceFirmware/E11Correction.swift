@@ -11,7 +11,7 @@
 /// about zero. Averaging conversions does not help (the chip's noise, about 1 LSB,
 /// is far narrower than the code), so this subtracts the sawtooth instead: a
 /// reading r at distance d = r − c from its nearest wide code c (|d| ≤ 512) moves
-/// away from c by `halfStep` · (512 − |d|) / 512, then rounds to 10 bits. The wide
+/// away from c by `halfStep16`/16 · (512 − |d|) / 512 LSB, then rounds to 10 bits. The wide
 /// code itself stays (the input inside it is lost; it reads the code's middle), its
 /// neighbours move out by about 4.5 LSB, the codes half-way between move nothing.
 /// A slow ramp through a wide code then reads monotonically, in steps of one
