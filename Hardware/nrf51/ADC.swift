@@ -34,8 +34,10 @@ struct ADC {
   /// The supply: VDD/3 (INPSEL = SupplyOneThirdPrescaling, 6) against the 1.2 V
   /// band-gap (REFSEL = VBG, 0), so result = 1023 · VDD / 3.6 V.
   static let configSupply: UInt32 = res10bit | 6 << 2
-  /// The supply's result at 2.5 V (`DeviceInfo.lowSupplyMillivolts`): 1023 · 2.5 / 3.6.
-  static let lowSupply: UInt16 = 710
+  /// The first supply result that is not low: 712 · 225/64 = 2503 mV, the first at or
+  /// above `DeviceInfo.lowSupplyMillivolts` (2.5 V) as `supplyMillivolts` converts,
+  /// so the display and the host agree.
+  static let lowSupply: UInt16 = 712
 
   // The board's inputs, `configLeft` and `configRight`: the micro:bit's in
   // Hardware/microbit/Wiring.swift.
