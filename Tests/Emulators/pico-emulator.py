@@ -146,15 +146,18 @@ import build_facts  # noqa: E402
 def firmware_reading(twelve):
     """The firmware's 10-bit reading of a 12-bit conversion: E11Correction.tenBits
     (Sources/ForceFirmware/E11Correction.swift), the wide codes of erratum RP2040-E11
-    corrected in 1/16 LSB, then (y + 2) >> 2, 0..1023. Kept equal to the Swift by the
-    golden traces PicoEndToEndTests plays: any difference changes what the firmware
-    reads."""
+    corrected in 1/16 LSB, then (y + 2) >> 2, 0..1023. Kept equal to the Swift by a
+    fingerprint both sides assert (below) and by the golden traces PicoEndToEndTests
+    plays: any difference changes what the firmware reads."""
     r = twelve & 0xFFF
     d = (r & 1023) - 512
     shift = (72 * (512 - abs(d))) >> 9
     y16 = (r << 4) + (-shift if d < 0 else shift if d > 0 else 0)
     return min(max((y16 + 32) >> 6, 0), 1023)
 
+
+# The same fingerprint E11CorrectionTests.theEmulatorsCopyAgrees pins for the Swift.
+assert sum((r + 1) * firmware_reading(r) for r in range(4096)) == 5727082001, "E11Correction changed: update both"
 
 # The 12-bit conversions that read as each 10-bit value (one to six of them).
 CODES = [[] for _ in range(1024)]

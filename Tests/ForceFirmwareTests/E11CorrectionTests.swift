@@ -13,6 +13,14 @@ import Testing
     #expect(Self.readings.first == 0 && Self.readings.last == 1023)
   }
 
+  /// The readings' fingerprint, Σ (code + 1) · reading over every code. The Pico
+  /// emulator harness (Tests/Emulators/pico-emulator.py) keeps a Python copy of the
+  /// function to serve each 10-bit reading as a code that gives it back, and asserts
+  /// the same number when it starts: change both together.
+  @Test func theEmulatorsCopyAgrees() {
+    #expect(Self.readings.enumerated().reduce(0) { $0 + ($1.offset + 1) * $1.element } == 5_727_082_001)
+  }
+
   /// Half-way between wide codes nothing moves: the plain rounding (x + 2) >> 2.
   @Test(arguments: [0, 1024, 2048, 3072] as [Int])
   func halfWayIsPlainRounding(code: Int) {
