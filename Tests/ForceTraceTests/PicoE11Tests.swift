@@ -40,6 +40,15 @@ import Testing
     #expect(abs(step) < 0.3, "corrected step \(step)")
   }
 
+  /// Docs/sensor-model.md's table: whole-count inputs 122…134 through the ideal Pico.
+  @Test func theWholeCountRampOfTheDocument() {
+    var model = SensorModel(profile: .ideal, board: .pico, seed: 1)
+    let corrected = (122...134).map { Int(model.read(left: Double($0), right: 0, timeMs: 0).left) }
+    let raw = (122...134).map { Int(min((SensorBoard.picoCode(level: Double($0), noise: 0) + 2) >> 2, 1023)) }
+    #expect(corrected == [122, 123, 124, 125, 126, 128, 128, 128, 130, 131, 132, 133, 134])
+    #expect(raw == [123, 124, 125, 126, 127, 128, 128, 128, 129, 130, 131, 132, 133])
+  }
+
   /// The whole range: the uncorrected error reaches two counts, the corrected one.
   @Test func theCorrectedErrorStaysWithinACountEverywhere() {
     var worstRaw = 0
