@@ -42,7 +42,7 @@ let package = Package(
     .target(name: "ForceHostCore", dependencies: ["ForceEngine", "ForceProtocol"]),
 
     // Host layers.
-    .target(name: "ForceTrace", dependencies: ["ForceEngine", "ForceProtocol", "ForceHostCore"]),
+    .target(name: "ForceTrace", dependencies: ["ForceEngine", "ForceProtocol", "ForceFirmware", "ForceHostCore"]),
     .target(name: "ForceSim", dependencies: ["ForceEngine", "ForceTrace", "ForceHostCore"]),
     .systemLibrary(
       name: "CLibSerialPort",

@@ -77,7 +77,10 @@ struct LEDMatrix {
     let columns: UInt32
     switch nextRow {
     case 0: columns = row0
-    case 1: columns = row1
+    // Plus the low-supply LED (logical 10, ROW2 COL2: the middle of the left column,
+    // which the firmware's images never light) while the supply reads 1…711: below
+    // 2.5 V (`ADC.lowSupply`; 0 is not measured).
+    case 1: columns = row1 | (adcPair.supply &- 1 < ADC.lowSupply &- 1 ? 1 << 1 : 0)
     default: columns = row2
     }
     GPIO.clear(LEDMatrix.rowMask)  // all rows off while the columns change

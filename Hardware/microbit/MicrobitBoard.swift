@@ -82,6 +82,9 @@ struct MicrobitBoard: Board {
   var tickHz: UInt32 { TickCounter.hz }
   /// Measured on the stack startup.c paints at reset.
   var stackHighWater: UInt16 { UInt16(truncatingIfNeeded: CPU.stackHighWater) }
+  /// The supply the ADC measures at boot and about once a second (`ADC.configSupply`):
+  /// 3600 mV / 1023 a count, as 225/64 (0.1 % low); 0 without an ADC (QEMU).
+  var supplyMillivolts: UInt16 { UInt16(truncatingIfNeeded: UInt32(adcPair.supply) &* 225 >> 6) }
 
   // MARK: Flash
 

@@ -31,6 +31,13 @@ struct ADC {
   static let inpselOneThird: UInt32 = 2 << 2
   static let refselSupplyOneThird: UInt32 = 3 << 5
   static func config(ain: UInt32) -> UInt32 { res10bit | inpselOneThird | refselSupplyOneThird | (1 << ain) << 8 }
+  /// The supply: VDD/3 (INPSEL = SupplyOneThirdPrescaling, 6) against the 1.2 V
+  /// band-gap (REFSEL = VBG, 0), so result = 1023 · VDD / 3.6 V.
+  static let configSupply: UInt32 = res10bit | 6 << 2
+  /// The first supply result that is not low: 712 · 225/64 = 2503 mV, the first at or
+  /// above `DeviceInfo.lowSupplyMillivolts` (2.5 V) as `supplyMillivolts` converts,
+  /// so the display and the host agree.
+  static let lowSupply: UInt16 = 712
 
   // The board's inputs, `configLeft` and `configRight`: the micro:bit's in
   // Hardware/microbit/Wiring.swift.
@@ -41,15 +48,17 @@ struct ADC {
   /// False when the converter never signals END (QEMU does not model the ADC).
   let present: Bool
 
-  /// Enables the converter and runs one polled probe conversion.
+  /// Enables the converter and runs one polled probe conversion: the supply's.
   init() {
     MMIO.write(ADC.ENABLE, 1)
-    MMIO.write(ADC.CONFIG, ADC.configLeft)
+    MMIO.write(ADC.CONFIG, ADC.configSupply)
     MMIO.trigger(ADC.TASKS_START)
     var spins: UInt32 = 0
     while MMIO.read(ADC.EVENTS_END) == 0 && spins < ADC.maxSpins { spins += 1 }
     present = spins < ADC.maxSpins
+    if present { adcPair.supply = UInt16(truncatingIfNeeded: MMIO.read(ADC.RESULT)) }
     MMIO.trigger(ADC.TASKS_STOP)
+    MMIO.write(ADC.CONFIG, ADC.configLeft)
     MMIO.write(ADC.EVENTS_END, 0)
   }
 
@@ -80,23 +89,39 @@ struct ADCPair {
   var left: UInt16 = 0
   var right: UInt16 = 0
   var ready = false
+  /// The supply's last result (`ADC.configSupply`); 0 without an ADC.
+  var supply: UInt16 = 0
+  /// Pairs converted, counting up: every 256th is followed by the supply's.
+  var pairs: UInt8 = 0
 }
 
 nonisolated(unsafe) var adcPair = ADCPair()
 
-/// ADC END: keeps the result; after the left cell, converts the right one.
+/// ADC END: keeps the result; after the left cell, converts the right one, and after
+/// every 256th right one (about once a second at 200 Hz) the supply, 68 µs later.
 @_cdecl("ADC_IRQHandler")
 func adcIRQHandler() {
   guard MMIO.consume(ADC.EVENTS_END) else { return }  // not a conversion's end
   _ = MMIO.read(ADC.EVENTS_END)  // read back: the clear lands before the return
   let value = UInt16(truncatingIfNeeded: MMIO.read(ADC.RESULT))  // 10 bits (CONFIG.RES)
-  if MMIO.read(ADC.CONFIG) == ADC.configLeft {
+  let config = MMIO.read(ADC.CONFIG)
+  if config == ADC.configLeft {
     adcPair.left = value
     MMIO.write(ADC.CONFIG, ADC.configRight)
     MMIO.trigger(ADC.TASKS_START)
-  } else {
-    adcPair.right = value
-    adcPair.ready = true
-    MMIO.write(ADC.CONFIG, ADC.configLeft)
+    return
   }
+  if config == ADC.configRight {
+    adcPair.right = value
+    adcPair.pairs &+= 1
+    if adcPair.pairs == 0 {
+      MMIO.write(ADC.CONFIG, ADC.configSupply)
+      MMIO.trigger(ADC.TASKS_START)
+      return
+    }
+  } else {
+    adcPair.supply = value
+  }
+  adcPair.ready = true
+  MMIO.write(ADC.CONFIG, ADC.configLeft)
 }

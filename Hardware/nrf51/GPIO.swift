@@ -12,7 +12,8 @@ enum GPIO {
   // PIN_CNF fields: DIR (bit 0), INPUT buffer disconnect (bit 1), PULL (bits 2-3),
   // DRIVE (bits 8-10), SENSE (bits 16-17).
   static let cnfOutput: UInt32 = 0b11  // DIR = output, input buffer disconnected
-  static let cnfInput: UInt32 = 0b00  // DIR = input, buffer connected, no pull
+  /// DIR = input, buffer connected, PULL = 3 (pull-up; 1 would be pull-down).
+  static let cnfInputPullUp: UInt32 = 0b11 << 2
 
   static func configureOutputs(_ mask: UInt32) {
     var pin: UInt32 = 0
@@ -22,7 +23,8 @@ enum GPIO {
     }
   }
 
-  static func configureInput(_ pin: UInt32) { MMIO.write(PIN_CNF(pin), cnfInput) }
+  /// An input with the internal pull-up (about 13 kΩ) on: an undriven line reads high.
+  static func configureInputPullUp(_ pin: UInt32) { MMIO.write(PIN_CNF(pin), cnfInputPullUp) }
   static func set(_ mask: UInt32) { MMIO.write(OUTSET, mask) }
   static func clear(_ mask: UInt32) { MMIO.write(OUTCLR, mask) }
 }

@@ -35,7 +35,9 @@ struct UART {
   init() {
     GPIO.set(1 << UART.pinTX)  // idle line high before the UART takes the pin
     GPIO.configureOutputs(1 << UART.pinTX)
-    GPIO.configureInput(UART.pinRX)
+    // Pulled up: on battery power the interface chip that drives RX is off, and a
+    // floating RX would read noise as bytes and errors; an idle UART line is high.
+    GPIO.configureInputPullUp(UART.pinRX)
     MMIO.write(UART.PSELTXD, UART.pinTX)
     MMIO.write(UART.PSELRXD, UART.pinRX)
     MMIO.write(UART.PSELRTS, UART.disconnected)

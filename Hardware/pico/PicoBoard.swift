@@ -5,9 +5,9 @@ import RP2040
 ///
 /// The board's choices on top of the chip drivers (Hardware/rp2040): the serial port
 /// (`PicoSerial`: USB CDC-ACM, or UART0 on GP0 (TX) / GP1 (RX) at 115200 8N1 in the
-/// UART build), the left cell on GP26 (ADC0) and the right
-/// one on GP27 (ADC1), the on-board LED on GP25, parameters in the last two 4 KB
-/// sectors of flash. The frame alarm starts each frame's ADC pair and the ADC's
+/// UART build), the left cell on GP26 (ADC0) and the right one on GP27 (ADC1), the
+/// on-board LED on GP25, the SMPS in PWM mode (GP23 high), parameters in the last
+/// two 4 KB sectors of flash. The frame alarm starts each frame's ADC pair and the ADC's
 /// FIFO interrupt keeps it (`Interrupts.swift`); between frames the core sleeps
 /// (`WFI`) until the alarm, the ADC, the serial port (UART0 or USB) wakes it.
 struct PicoBoard: Board {
@@ -16,6 +16,9 @@ struct PicoBoard: Board {
   static let uartTX: UInt32 = 0
   static let uartRX: UInt32 = 1
   static let ledPin: UInt32 = 25
+  /// The RT6150 SMPS's PS pin: high forces PWM mode, less ripple on the 3.3 V rail
+  /// that is both the dividers' supply and ADC_VREF (Pico datasheet, Powerchain).
+  static let smpsModePin: UInt32 = 23
   static let leftPin: UInt32 = 26  // ADC0
   static let rightPin: UInt32 = 27  // ADC1
   static let baud: UInt32 = 115_200
@@ -31,6 +34,9 @@ struct PicoBoard: Board {
     resetReason = PicoBoard.decode(watchdog: cause.watchdog, chip: cause.chip)
     Clocks.start()
     GPIO.start()
+    // The SMPS in PWM mode for as long as the frames sample, that is always.
+    GPIO.output(PicoBoard.smpsModePin)
+    GPIO.write(PicoBoard.smpsModePin, true)
     Timer.start()
     serial = PicoSerial()
     ADC.start(pins: (PicoBoard.leftPin, PicoBoard.rightPin))
@@ -57,7 +63,8 @@ struct PicoBoard: Board {
 
   var hasADC: Bool { true }
   private var cells: (left: UInt16, right: UInt16) = (0, 0)
-  /// The pair of the frame `frameDue` took, rounded to 10 bits.
+  /// The pair of the frame `frameDue` took, its wide codes corrected and rounded to
+  /// 10 bits (`E11Correction`, ForceFirmware).
   mutating func readCells() -> (left: UInt16, right: UInt16) { cells }
 
   // MARK: Timing
@@ -74,7 +81,7 @@ struct PicoBoard: Board {
     frameState.ready = false
     CPU.unmaskInterrupts()
     guard state.ready else { return false }
-    cells = (ADC.tenBits(state.left), ADC.tenBits(state.right))
+    cells = (E11Correction.tenBits(state.left), E11Correction.tenBits(state.right))
     return true
   }
   /// Sleeps (`WFI`) unless a pair is waiting or a wake-up is already pending; the

@@ -10,6 +10,8 @@
 /// The reference is ADC_VREF; on the Pico it is the 3.3 V rail (through a 200 Ω
 /// filter), the same rail that feeds the force dividers, so a reading is
 /// ratiometric: result = 4095 · Vpin / 3V3, whatever the rail's exact voltage.
+/// The board reads the 12-bit results through `E11Correction` (ForceFirmware),
+/// which corrects the wide codes of erratum RP2040-E11 and rounds to 10 bits.
 public enum ADC {
   static let base: UInt32 = 0x4004_C000
   static let CS = base + 0x00
@@ -80,10 +82,5 @@ public enum ADC {
     let a = MMIO.read(FIFO) & 0xFFF
     let b = MMIO.read(FIFO) & 0xFFF
     return (UInt16(truncatingIfNeeded: a), UInt16(truncatingIfNeeded: b))
-  }
-
-  /// A 12-bit conversion rounded to the engine's 10 bits: (x + 2) >> 2, at most 1023.
-  public static func tenBits(_ value: UInt16) -> UInt16 {
-    min((value &+ 2) >> 2, 1023)
   }
 }

@@ -139,6 +139,8 @@ public final class DeviceClient {
       if attempt > 1 { try writeBytes([FrameFormat.delimiter]) }
       try send(message, seq: seq)
       do throws(DeviceError) {
+        // Only a bench is watched for silence (with `stats` probes): while a flash
+        // request is outstanding the host sends nothing (Protocol.md, Flash requests).
         let reply = try awaitReply(seq: seq, timeout: wait, what: "\(message.type)", watching: message.isBench)
         if case .error(let error) = reply { throw DeviceError.rejected(error) }
         return reply

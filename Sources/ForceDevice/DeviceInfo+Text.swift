@@ -11,6 +11,16 @@ extension DeviceInfo {
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 
+  /// The supply for the user: "3.02 V", with a warning when it is low
+  /// ("2.41 V, LOW: …"), or "not measured".
+  public var supplyText: String {
+    guard supplyMillivolts != 0 else { return "not measured" }
+    let millivolts = Int(supplyMillivolts)
+    let volts = "\(millivolts / 1000).\(String(millivolts % 1000 / 10 + 100).dropFirst()) V"
+    guard supplyIsLow else { return volts }
+    return "\(volts), LOW: below 2.5 V the readings may be off; replace the batteries"
+  }
+
   /// One line for the user: board, firmware, protocol, where the parameters came from.
   public var summary: String {
     return

@@ -13,6 +13,9 @@ public protocol Board: SerialPort, CellSensor, FrameClock, NORFlash, StatusDispl
   /// Deepest the stack has been since boot, in bytes (0: not measured; the
   /// extension below gives that default).
   var stackHighWater: UInt16 { get }
+  /// The supply as last measured, in millivolts (0: not measured; the extension
+  /// below gives that default). The handshake reports it (`supplyMillivolts`).
+  var supplyMillivolts: UInt16 { get }
 }
 
 /// The stack measured on the device (additive: a board that does not paint its
@@ -20,4 +23,6 @@ public protocol Board: SerialPort, CellSensor, FrameClock, NORFlash, StatusDispl
 extension Board {
   /// Not measured.
   public var stackHighWater: UInt16 { 0 }
+  /// Not measured.
+  public var supplyMillivolts: UInt16 { 0 }
 }

@@ -90,6 +90,9 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
   /// (1…10 000); 0 when the board does not sleep (SITL) or the device predates the
   /// field.
   public var cpuDuty: UInt16
+  /// The board's supply as it last measured it, in millivolts; 0 when the board
+  /// does not measure it (the Pico, SITL, QEMU) or the device predates the field.
+  public var supplyMillivolts: UInt16
 
   /// A handshake reply; the parameter fields default to this build's engine.
   public init(
@@ -102,7 +105,8 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
     parameterCount: UInt8 = UInt8(ParameterID.count),
     maxFrameSize: UInt16 = UInt16(FrameFormat.maxFrameSize),
     stackHighWater: UInt16 = 0,
-    cpuDuty: UInt16 = 0
+    cpuDuty: UInt16 = 0,
+    supplyMillivolts: UInt16 = 0
   ) {
     self.protocolVersion = protocolVersion
     self.firmwareMajor = firmwareMajor
@@ -118,6 +122,7 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
     self.board = board
     self.stackHighWater = stackHighWater
     self.cpuDuty = cpuDuty
+    self.supplyMillivolts = supplyMillivolts
   }
 
   /// Firmware 0.0.0 of this build's protocol, nothing measured.
@@ -151,5 +156,15 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
     try v.laterU16(
       &cpuDuty, "cpuDuty",
       "share of the last second the CPU was awake, in hundredths of a percent (0: not measured)")
+    try v.laterU16(
+      &supplyMillivolts, "supplyMillivolts",
+      "the supply the board last measured, mV (0: not measured); low below `DeviceInfo.lowSupplyMillivolts`")
   }
+
+  /// Below this supply (2.5 V) the micro:bit's ADC reference (VDD/3) leaves its
+  /// specified range: readings may be off, so hosts and the board's LEDs warn.
+  public static let lowSupplyMillivolts: UInt16 = 2500
+
+  /// True when the board measured its supply and found it below `lowSupplyMillivolts`.
+  public var supplyIsLow: Bool { supplyMillivolts != 0 && supplyMillivolts < DeviceInfo.lowSupplyMillivolts }
 }

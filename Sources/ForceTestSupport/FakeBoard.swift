@@ -19,6 +19,8 @@ public struct FakeBoard: Board {
   /// Readings of a force sensor; nil: the board has none.
   public var cells: (left: UInt16, right: UInt16)?
   public var frames = 0
+  /// The supply the board reports as measured, mV (0: not measured, as SITL).
+  public var supplyMillivolts: UInt16 = 0
   public var tickCount: UInt32 = 0
 
   public mutating func uartRead() -> UInt8? { received.isEmpty ? nil : received.removeFirst() }

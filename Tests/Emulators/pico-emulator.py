@@ -111,12 +111,12 @@ because of the emulator (rp2040py 0.3.6):
     the USB host that the device left the bus (only enter_reset, the watchdog's path,
     does); the harness tells it.
   * The ADC returns the values the harness sets; a 10-bit cell value v is served
-    as the 12-bit conversion 4v-2, 4v-1, 4v or 4v+1 (clamped to 0..4095), cycling
-    frame by frame, so the firmware's rounding ((x + 2) >> 2, at most 1023;
-    Hardware/rp2040/ADC.swift) must give back exactly v: the firmware reads the very
-    10-bit readings of the trace (the sensor model's, when `sim gesture --board pico`
-    made it; the model's own 12-bit code, E11 and all, is already rounded into them).
-    The harness checks that for every v and every step of the cycle when it starts.
+    as one of the 12-bit conversions the firmware reads as v (E11Correction: its
+    wide-code correction and rounding to 10 bits), cycling through them frame by
+    frame, so the firmware reads the very 10-bit readings of the trace (the sensor
+    model's, when `sim gesture --board pico` made it; the model's own 12-bit code,
+    E11 and all, is already read into them). The harness checks at start that every
+    v has such conversions and that each gives back v.
     Frames are counted by the firmware's conversion pairs (CS writes with START_MANY).
 """
 import argparse
@@ -143,22 +143,39 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pico_cdc_host import CDCHost  # noqa: E402
 import build_facts  # noqa: E402
 
-DITHER = (-2, -1, 0, 1)
+def firmware_reading(twelve):
+    """The firmware's 10-bit reading of a 12-bit conversion: E11Correction.tenBits
+    (Sources/ForceFirmware/E11Correction.swift), the wide codes of erratum RP2040-E11
+    corrected in 1/16 LSB, then (y + 2) >> 2, 0..1023. Kept equal to the Swift by a
+    fingerprint both sides assert (below) and by the golden traces PicoEndToEndTests
+    plays: any difference changes what the firmware reads."""
+    r = twelve & 0xFFF
+    d = (r & 1023) - 512
+    shift = (72 * (512 - abs(d))) >> 9
+    y16 = (r << 4) + (-shift if d < 0 else shift if d > 0 else 0)
+    return min(max((y16 + 32) >> 6, 0), 1023)
+
+
+# The same fingerprint E11CorrectionTests.theEmulatorsCopyAgrees pins for the Swift.
+assert sum((r + 1) * firmware_reading(r) for r in range(4096)) == 5727082001, "E11Correction changed: update both"
+
+# The 12-bit conversions that read as each 10-bit value (one to six of them).
+CODES = [[] for _ in range(1024)]
+for _twelve in range(4096):
+    CODES[firmware_reading(_twelve)].append(_twelve)
+assert all(CODES), "a 10-bit reading no conversion gives"
 
 
 def served(value, frame):
-    """The 12-bit conversion served for the 10-bit cell value `value` in `frame`."""
-    return min(max(4 * value + DITHER[frame % len(DITHER)], 0), 4095)
-
-
-def firmware_reading(twelve):
-    """Hardware/rp2040/ADC.swift's rounding of a conversion to the engine's 10 bits."""
-    return min((twelve + 2) >> 2, 1023)
+    """The 12-bit conversion served for the 10-bit cell value `value` in `frame`: the
+    conversions that read as it, in turn frame by frame."""
+    codes = CODES[min(max(value, 0), 1023)]
+    return codes[frame % len(codes)]
 
 
 # Every 10-bit value comes back unchanged through the conversion served and the
-# firmware's rounding, in every step of the dither.
-assert all(firmware_reading(served(v, f)) == v for v in range(1024) for f in range(len(DITHER)))
+# firmware's reading, in every frame.
+assert all(firmware_reading(served(v, f)) == v for v in range(1024) for f in range(6))
 ADC_CS = 0x00
 NANOS_PER_CYCLE = 8  # rp2040py's fixed 125 MHz clk_sys
 

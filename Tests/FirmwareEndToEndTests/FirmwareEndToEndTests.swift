@@ -35,6 +35,7 @@ import Testing
     #expect(info.layoutVersion == Parameters.layoutVersion && info.schemaHash == Parameters.schemaHash)
     #expect(info.parameterCount == UInt8(ParameterID.count))
     #expect(!info.capabilities.contains(.adc))  // neither has an ADC: samples come by injection
+    #expect(info.supplyMillivolts == 0)  // nor measures its supply (QEMU: no ADC to convert it)
     #expect(info.capabilities.contains(.flash) && info.capabilities.contains(.injection))
     // The SITL's flash file starts erased (0xFF); QEMU's flash outside the image
     // starts zeroed: both are blank, not corrupt.

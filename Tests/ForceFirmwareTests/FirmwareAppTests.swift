@@ -94,6 +94,20 @@ import Testing
     #expect(info.parameterSource == .defaultsNoFlash)
   }
 
+  /// The handshake carries the supply the board measured, and says when it is low.
+  @Test func theHandshakeReportsTheMeasuredSupply() throws {
+    for (millivolts, low) in [(0, false), (3_010, false), (2_500, false), (2_410, true)] as [(UInt16, Bool)] {
+      var board = FakeBoard()
+      board.supplyMillivolts = millivolts
+      var device = Device(app: FirmwareApp(board: board))
+      guard case .info(let info) = try device.exchange(.hello(Hello())).last else {
+        Issue.record("no info")
+        return
+      }
+      #expect(info.supplyMillivolts == millivolts && info.supplyIsLow == low)
+    }
+  }
+
   /// A bad reading refuses the whole request: no sample runs, the session is as before.
   @Test func injectOutsideASessionContinuesAndABadReadingChangesNothing() throws {
     var device = Device()

@@ -13,10 +13,12 @@ import Testing
     return try #require(frames(try wire(type: frame.type, seq: frame.seq, body: body)).first.map(Message.decode))
   }
 
-  @Test func infoWithoutTheDutyOrTheStackReadsZero() throws {
-    guard case .info(let info) = try decoded("info", dropping: 2) else { throw ProtocolError.badValue }
+  @Test func infoWithoutTheSupplyTheDutyOrTheStackReadsZero() throws {
+    guard case .info(let current) = try decoded("info", dropping: 2) else { throw ProtocolError.badValue }
+    #expect(current.cpuDuty == 37 && current.supplyMillivolts == 0 && !current.supplyIsLow)
+    guard case .info(let info) = try decoded("info", dropping: 4) else { throw ProtocolError.badValue }
     #expect(info.stackHighWater == 612 && info.cpuDuty == 0)
-    guard case .info(let older) = try decoded("info", dropping: 4) else { throw ProtocolError.badValue }
+    guard case .info(let older) = try decoded("info", dropping: 6) else { throw ProtocolError.badValue }
     #expect(older.stackHighWater == 0 && older.cpuDuty == 0 && older.board == ShortText("microbit-v1"))
   }
 

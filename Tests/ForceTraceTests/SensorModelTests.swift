@@ -166,32 +166,6 @@ import Testing
     #expect(heldDown - heldUp > 12, "\(heldUp) up, \(heldDown) down")
   }
 
-  /// How wide each 10-bit reading is, in ideal counts, over a fine sweep of `range`.
-  static func codeWidths(_ board: SensorBoard, _ range: ClosedRange<Double>) -> [UInt16: Double] {
-    var model = SensorModel(profile: .ideal, board: board, seed: 1)
-    var widths: [UInt16: Double] = [:]
-    let step = 0.001
-    for k in 0...Int((range.upperBound - range.lowerBound) / step) {
-      let reading = model.read(left: range.lowerBound + Double(k) * step, right: 0, timeMs: 0).left
-      widths[reading, default: 0] += step
-    }
-    return widths
-  }
-
-  @Test(arguments: [128, 384, 640, 896] as [UInt16])
-  func picoReadingsNearTheE11CodesStepWider(_ code: UInt16) {
-    let around = Double(code) - 6...Double(code) + 6
-    let pico = Self.codeWidths(.pico, around)
-    // The 12-bit wide code sits inside this 10-bit reading: about twice as wide ...
-    #expect(pico[code]! > 1.8, "\(code): \(pico[code]!)")
-    // ... its neighbours squeezed to make room, and the codes further out exact.
-    #expect(pico[code - 1]! < 0.8 && pico[code + 1]! < 0.8)
-    for far in [code - 4, code + 4] { #expect(abs(pico[far]! - 4 * 1023.0 / 4095) < 0.01, "\(far): \(pico[far]!)") }
-    // The micro:bit has no such codes.
-    let microbit = Self.codeWidths(.microbit, around)
-    #expect(abs(microbit[code]! - 1) < 0.01)
-  }
-
   @Test func profileAndBoardNamesAndTheirErrors() throws {
     #expect(try SensorProfile.named("Typical") == .typical)
     #expect(SensorProfile.allNames == ["ideal", "typical", "worn"])

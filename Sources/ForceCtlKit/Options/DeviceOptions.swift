@@ -46,13 +46,16 @@ public struct DeviceOptions: ParsableArguments {
     do { return try body(client) } catch { throw CLIError(error.description) }
   }
 
-  /// Opens the port and shakes hands; any failure becomes a one-line `CLIError`. A
+  /// Opens the port and shakes hands (warning on standard error when the device
+  /// reports a low supply); any failure becomes a one-line `CLIError`. A
   /// device that goes silent while telemetry streams or a bench runs is noticed
   /// within `DeviceClient.defaultSilenceLimit`.
   public func connect() throws -> DeviceClient {
     do {
       let client = try DeviceClient.connect(to: port, baud: baud, timeout: timeoutDuration)
       client.silenceLimit = DeviceClient.defaultSilenceLimit
+      // Every device command warns of a low supply (micro:bit on tired batteries).
+      if let info = client.info, info.supplyIsLow { printError("Warning: the device's supply is \(info.supplyText)") }
       return client
     } catch {
       throw CLIError(error.description)

@@ -1,3 +1,5 @@
+import ForceFirmware
+
 /// The board whose converter reads the two dividers (Hardware/wiring.md): how a pin
 /// level becomes the 10-bit reading the engine gets.
 public enum SensorBoard: String, CaseIterable, Equatable, Sendable {
@@ -5,8 +7,8 @@ public enum SensorBoard: String, CaseIterable, Equatable, Sendable {
   /// clamped to 0…1023 (Hardware/nrf51/ADC.swift).
   case microbit
   /// Raspberry Pi Pico (RP2040): a 12-bit conversion, 4095 · V/3V3 + noise, with the
-  /// wide codes of erratum RP2040-E11, rounded to 10 bits as the firmware does,
-  /// min((x + 2) >> 2, 1023) (Hardware/rp2040/ADC.swift).
+  /// wide codes of erratum RP2040-E11, read as the firmware reads it: corrected and
+  /// rounded to 10 bits (`E11Correction`).
   case pico
 
   /// `microbit`, `pico`.
@@ -21,12 +23,11 @@ public enum SensorBoard: String, CaseIterable, Equatable, Sendable {
   /// The 12-bit codes the RP2040's ADC makes wide. Source: RP2040 datasheet, errata
   /// RP2040-E11 (ADC differential non-linearity at 512, 1536, 2560 and 3584).
   public static let e11Codes: [Double] = [512, 1536, 2560, 3584]
-  /// How wide each of those codes is modelled, in 12-bit LSB (a normal code is 1).
-  /// Chosen: a few LSB, so the 10-bit reading holding it is about twice as wide.
-  public static let e11WideCodeLSB = 6.0
-  /// How far either side of a wide code its neighbours are squeezed to make room, LSB;
-  /// beyond it the transfer is exact. Chosen: the error stays within a band of ±10 LSB.
-  public static let e11BandLSB = 10.0
+  /// How wide each of those codes is, in 12-bit input LSB (a normal code is 1): a
+  /// DNL of 9. Published measurements: Mark Omo's characterisation of the Pico's ADC
+  /// (peak DNL 8.9 LSB) and kitanokitsune's rp2040adc_correction (five Picos: the
+  /// error drops by 9 to 10 LSB across each of the four codes).
+  public static let e11WideCodeLSB = 10.0
 
   /// The reading for a pin `level` on the 10-bit scale (1023 · V/Vref, 0…1023) with
   /// input noise `noise` in the same counts.
@@ -35,25 +36,34 @@ public enum SensorBoard: String, CaseIterable, Equatable, Sendable {
     case .microbit:
       return UInt16(Swift.min(1023, Swift.max(0, (level + noise).rounded(.toNearestOrAwayFromZero))))
     case .pico:
-      let scale = 4095.0 / 1023
-      let input = SensorBoard.e11(level * scale + noise * scale)
-      let code = UInt16(Swift.min(4095, Swift.max(0, input.rounded(.toNearestOrAwayFromZero))))
-      return Swift.min((code + 2) >> 2, 1023)
+      return E11Correction.tenBits(SensorBoard.picoCode(level: level, noise: noise))
     }
   }
 
-  /// The RP2040's transfer near its wide codes, on the 12-bit input scale: within
-  /// `e11WideCodeLSB`/2 of a wide code the input maps onto that code; between there and
-  /// `e11BandLSB` the neighbouring codes are squeezed linearly; elsewhere unchanged.
+  /// The Pico's 12-bit conversion of a pin `level` (10-bit scale) with `noise`, E11
+  /// and all, before the firmware reads it (`E11Correction`).
+  static func picoCode(level: Double, noise: Double) -> UInt16 {
+    let scale = 4095.0 / 1023
+    let input = SensorBoard.e11(level * scale + noise * scale)
+    return UInt16(Swift.min(4095, Swift.max(0, input.rounded(.toNearestOrAwayFromZero))))
+  }
+
+  /// The RP2040's transfer on the 12-bit input scale, the published error curve:
+  /// within `e11WideCodeLSB`/2 of a wide code the input reads as that code; from
+  /// there to half-way to the next wide code the codes are narrower by the same
+  /// share, so the error (output − input) is a sawtooth about zero, −4.5 LSB just
+  /// above a wide code, 0 half-way, +4.5 just below the next. Its gain and offset
+  /// errors, which calibration absorbs, are left out.
   static func e11(_ x: Double) -> Double {
-    for code in e11Codes where abs(x - code) < e11BandLSB {
-      let half = e11WideCodeLSB / 2
-      let offset = x - code
-      if abs(offset) < half { return code }
-      // [half, band) onto [0.5, band): the codes between the wide one and the band's edge.
-      let squeezed = 0.5 + (abs(offset) - half) * (e11BandLSB - 0.5) / (e11BandLSB - half)
-      return offset < 0 ? code - squeezed : code + squeezed
-    }
-    return x
+    let period = 1024.0
+    let half = e11WideCodeLSB / 2
+    let index = Swift.min(3, Swift.max(0, ((x - 512) / period).rounded()))
+    let code = 512 + period * index
+    let offset = x - code
+    if abs(offset) < half { return code }
+    // [half, period/2] onto [0.5, period/2]: the codes up to half-way, a little narrow.
+    let slope = (period / 2 - 0.5) / (period / 2 - half)
+    let out = 0.5 + (abs(offset) - half) * slope
+    return offset < 0 ? code - out : code + out
   }
 }

@@ -47,6 +47,7 @@ extension ForceCtl {
           "capabilities": [\(capabilities.map { "\"\($0)\"" }.joined(separator: ", "))], \
           "parameter_source": "\(info.parameterSource)", "max_frame": \(info.maxFrameSize), \
           "stack_high_water": \(info.stackHighWater), "cpu_duty_percent": \(info.cpuDutyPercent), \
+          "supply_mv": \(info.supplyMillivolts), "supply_low": \(info.supplyIsLow), \
           "cells": \(cells.json)}
           """
         ])
@@ -60,6 +61,7 @@ extension ForceCtl {
           "max frame:    \(info.maxFrameSize) bytes",
           "stack used:   \(info.stackHighWater == 0 ? "not measured" : "\(info.stackHighWater) bytes at most")",
           "CPU duty:     \(info.cpuDuty == 0 ? "not measured" : "\(info.cpuDutyPercent) % awake (last second)")",
+          "supply:       \(info.supplyText)",
           "cells:        \(cells.text)",
         ])
       }
