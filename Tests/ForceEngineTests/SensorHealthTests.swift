@@ -130,6 +130,7 @@ import Testing
   /// roll, the fault during it or at rest, then recovery and a second press.
   struct Outcome {
     var reportedAfterMs: Double?
+    var firstSeenAfterMs: Double?
     var clearedAfterMs: Double?
     var movedDuringFault: Int32 = 0
     var movedDuringFaultClean: Int32 = 0
@@ -185,6 +186,10 @@ import Testing
         outcome.movedDuringFault = max(outcome.movedDuringFault, abs(out.value - start))
         outcome.movedDuringFaultClean = max(outcome.movedDuringFaultClean, abs(cleanOut.value - cleanAtFault!))
       }
+      let cellReading = cell == .left ? reading.left : reading.right
+      if inFault, outcome.firstSeenAfterMs == nil, kind == "intermittent", cellReading <= 8 {
+        outcome.firstSeenAfterMs = ms + 1000 - window.startMs
+      }
       if inFault, outcome.reportedAfterMs == nil, cellFault.holds {
         outcome.reportedAfterMs = ms + 1000 - window.startMs
       }
@@ -205,10 +210,10 @@ import Testing
   /// step beyond what the same gesture without the fault moved), clears within
   /// 100 ms of the cell's recovery, and the next press picks again.
   ///
-  /// The one known miss, measured and left open in Docs/sensor-faults.md: a loose
-  /// contact whose first breaks are shorter than a frame passes unseen between
-  /// samples until a later break: 11 of 1 000 `intermittent` gestures are reported
-  /// after 100 ms (the latest at 135 ms). The test allows 1.5 %, none after 150 ms.
+  /// A loose contact is reported within 100 ms of its first break a frame samples: its
+  /// breaks before that were shorter than a frame and passed unseen between samples,
+  /// so nothing could have told it from a good cell (Docs/sensor-faults.md). From the
+  /// fault's start, 10 of 1 000 are reported after 100 ms, none after 150 ms.
   @Test(arguments: kinds)
   func everyFaultIsReportedHeldAndCleared(kind: String) throws {
     var failures: [String] = []
@@ -220,10 +225,12 @@ import Testing
         continue
       }
       let allowed: Int32 = kind == "stuck" || kind == "intermittent" ? o.movedDuringFaultClean + 1 : 1
-      if kind == "intermittent" && reported > 100 && reported <= 150 {
-        late.append("seed \(seed): reported after \(reported) ms")
+      // A loose contact counts from the first break a frame sampled.
+      let visible = kind == "intermittent" ? (o.firstSeenAfterMs ?? 0) : 0
+      if reported - visible > 100 || reported > 150 {
+        failures.append("seed \(seed): reported after \(reported) ms (first sampled break after \(visible) ms)")
       } else if reported > 100 {
-        failures.append("seed \(seed): reported after \(reported) ms")
+        late.append("seed \(seed): reported after \(reported) ms, its first sampled break after \(visible) ms")
       }
       if o.movedDuringFault > allowed { failures.append("seed \(seed): moved \(o.movedDuringFault) during the fault") }
       guard let cleared = o.clearedAfterMs else {
@@ -236,8 +243,11 @@ import Testing
     #expect(
       failures.isEmpty,
       "\(kind): \(failures.count) of \(Self.gesturesPerKind): \(failures.prefix(8).joined(separator: "; "))")
+    if !late.isEmpty {
+      print("\(kind): \(late.count) of \(Self.gesturesPerKind) reported after 100 ms from the fault's start")
+    }
     #expect(
       late.count * 1000 <= Int(Self.gesturesPerKind) * 15,
-      "\(kind): \(late.count) of \(Self.gesturesPerKind) late: \(late.prefix(8).joined(separator: "; "))")
+      "\(kind): \(late.count) of \(Self.gesturesPerKind) after 100 ms: \(late.prefix(8).joined(separator: "; "))")
   }
 }
