@@ -90,6 +90,13 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
   /// (1…10 000); 0 when the board does not sleep (SITL) or the device predates the
   /// field.
   public var cpuDuty: UInt16
+  /// What failed in clock bring-up (empty: nothing, not reported, or a device that
+  /// predates the field).
+  public var bootFaults: BootFaults
+  /// The chip's silicon revision as it reads it (RP2040: CHIP_ID.REVISION, 1 for B0
+  /// and B1, 2 for B2); 0 when the board does not read one or the device predates the
+  /// field.
+  public var chipRevision: UInt16
 
   /// A handshake reply; the parameter fields default to this build's engine.
   public init(
@@ -102,7 +109,9 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
     parameterCount: UInt8 = UInt8(ParameterID.count),
     maxFrameSize: UInt16 = UInt16(FrameFormat.maxFrameSize),
     stackHighWater: UInt16 = 0,
-    cpuDuty: UInt16 = 0
+    cpuDuty: UInt16 = 0,
+    bootFaults: BootFaults = [],
+    chipRevision: UInt16 = 0
   ) {
     self.protocolVersion = protocolVersion
     self.firmwareMajor = firmwareMajor
@@ -118,6 +127,8 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
     self.board = board
     self.stackHighWater = stackHighWater
     self.cpuDuty = cpuDuty
+    self.bootFaults = bootFaults
+    self.chipRevision = chipRevision
   }
 
   /// Firmware 0.0.0 of this build's protocol, nothing measured.
@@ -151,5 +162,10 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
     try v.laterU16(
       &cpuDuty, "cpuDuty",
       "share of the last second the CPU was awake, in hundredths of a percent (0: not measured)")
+    try v.laterU16(
+      &bootFaults.rawValue, "bootFaults",
+      "what failed in clock bring-up, a bit each (0: nothing, or not reported), see below")
+    try v.laterU16(
+      &chipRevision, "chipRevision", "the chip's silicon revision as read at boot (0: not read), see below")
   }
 }
