@@ -9,9 +9,9 @@ import RP2040
   struct PicoSerial {
     private var uart: UART
 
-    init() {
-      uart = UART(
-        base: UART.uart0, tx: PicoBoard.uartTX, rx: PicoBoard.uartRX, baud: PicoBoard.baud, clockHz: Clocks.systemHz)
+    /// `clockHz`: clk_peri as `Clocks.start` left it.
+    init(clockHz: UInt32) {
+      uart = UART(base: UART.uart0, tx: PicoBoard.uartTX, rx: PicoBoard.uartRX, baud: PicoBoard.baud, clockHz: clockHz)
     }
 
     mutating func read() -> UInt8? { uart.read() }
@@ -34,7 +34,9 @@ import RP2040
   struct PicoSerial {
     private var port: USBSerial<USBDeviceController>
 
-    init() {
+    /// USB runs from clk_usb, whatever clk_peri (`clockHz`) is; without PLL_USB
+    /// (`BootFaults.usbPLL`) the host never sees the device.
+    init(clockHz: UInt32) {
       port = USBSerial(
         controller: USBDeviceController(), identity: USBIdentity(version: FirmwareApp<PicoBoard>.version))
     }

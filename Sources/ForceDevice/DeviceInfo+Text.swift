@@ -20,12 +20,13 @@ extension DeviceInfo {
   }
 
   /// `chipRevision` for the user: "not read", or the revision with the silicon it
-  /// means on a Pico ("revision 1 (RP2040 B0 or B1)").
+  /// means on a Pico ("revision 2 (RP2040 B2)"; revision 1 names the USB erratum it
+  /// has, which the firmware does not work around).
   public var chipRevisionText: String {
     guard chipRevision != 0 else { return "not read" }
     let pico = board.withBytes { String(decoding: $0, as: UTF8.self) } == "pico"
     switch (pico, chipRevision) {
-    case (true, 1): return "revision 1 (RP2040 B0 or B1)"
+    case (true, 1): return "revision 1 (RP2040 B0 or B1; USB erratum E5 not worked around, Docs/usb.md)"
     case (true, 2): return "revision 2 (RP2040 B2)"
     default: return "revision \(chipRevision)"
     }

@@ -23,6 +23,8 @@ struct PicoEndToEndTests {
     // The UF2 writes only the image: the parameter sectors are erased flash.
     #expect(info.parameterSource == .defaultsBlankFlash)
     #expect(info.resetReason == ResetCode.powerOn)
+    // Clock bring-up went through; rp2040py's CHIP_ID (0x10002927) is revision 1.
+    #expect(info.bootFaults.isEmpty && info.chipRevision == 1)
   }
 
   @Test func parametersSaveAndSurviveAReboot() throws {

@@ -59,7 +59,7 @@ import Testing
         "boot fault bit 9",
       ])
     info.chipRevision = 1
-    #expect(info.chipRevisionText == "revision 1 (RP2040 B0 or B1)")
+    #expect(info.chipRevisionText == "revision 1 (RP2040 B0 or B1; USB erratum E5 not worked around, Docs/usb.md)")
     info.chipRevision = 2
     #expect(info.chipRevisionText == "revision 2 (RP2040 B2)")
     info.board = ShortText("other")
