@@ -48,7 +48,7 @@ struct PicoBoard: Board {
     bootFaults = PicoBoard.bootFaults(clocks.faults)
     GPIO.start()
     Timer.start()
-    serial = PicoSerial(clockHz: clocks.systemHz)
+    serial = PicoSerial(clocks: clocks)
     ADC.start(pins: (PicoBoard.leftPin, PicoBoard.rightPin))
     NVIC.enable(ADC.irq)
     NVIC.enable(Timer.irqAlarm0)
