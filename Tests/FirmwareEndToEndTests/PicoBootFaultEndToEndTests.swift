@@ -69,6 +69,51 @@ struct PicoBootFaultEndToEndTests {
     #expect(try watchdogResets(pico) == 2)
   }
 
+  /// The LED blinks the lowest fault's code, 1 + its bit: with both PLLs failing, 2
+  /// (system PLL), in groups of 2 flashes of 2^18 µs, 2^18 µs apart, 7 × 2^18 µs dark
+  /// between groups (refreshed once a 5 ms frame, so each edge may come a frame
+  /// late). A clean boot leaves the LED dark at rest.
+  @Test func theLEDBlinksTheFaultsCode() throws {
+    let quarter = 262.144
+    let pico = try PicoEmulator(clockFault: .pllNeverLocks)
+    try waitEmulated(milliseconds: 8_000, on: pico)
+    // From the second group's first flash: the first starts wherever the first frame
+    // falls in its quarter second.
+    let edges = Array(try ledEdges(pico).drop { $0.on == false }.dropFirst(4))
+    try #require(edges.count >= 8, "\(edges)")
+    let times = edges.map(\.ms)
+    let durations = zip(times.dropFirst(), times).map { $0 - $1 }
+    // on, off, on, then dark: the pattern repeats every 4 edges.
+    for (index, duration) in durations.enumerated() {
+      let units = index % 4 == 3 ? 7.0 : 1.0
+      #expect(abs(duration - units * quarter) <= 6, "edge \(index): \(duration) ms, expected \(units) × \(quarter)")
+    }
+    #expect(edges.enumerated().allSatisfy { $0.element.on == ($0.offset % 2 == 0) })
+
+    let clean = try PicoEmulator()
+    try waitEmulated(milliseconds: 3_000, on: clean)
+    let cleanEdges = try ledEdges(clean)  // the pin becoming a low output, no more
+    #expect(cleanEdges.allSatisfy { !$0.on }, "the LED lit on a clean boot at rest: \(cleanEdges)")
+  }
+
+  /// The LED's last changes (GP25), as the harness's `led` command reports them.
+  func ledEdges(_ pico: PicoEmulator) throws -> [(ms: Double, on: Bool)] {
+    let json = try JSONSerialization.jsonObject(with: Data(try pico.command("led").utf8)) as? [String: Any]
+    let edges = try #require(json?["edges"] as? [[Double]])
+    return edges.map { (ms: $0[0], on: $0[1] == 1) }
+  }
+
+  /// Waits until the emulator's clock has run `milliseconds` past now.
+  func waitEmulated(milliseconds: Double, on pico: PicoEmulator) throws {
+    func now() throws -> Double {
+      let json = try JSONSerialization.jsonObject(with: Data(try pico.command("stats").utf8)) as? [String: Any]
+      return try #require(json?["emulated_ms"] as? Double)
+    }
+    let end = try now() + milliseconds
+    let deadline = Date().addingTimeInterval(120)
+    while try now() < end, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+  }
+
   /// The watchdog resets the harness has seen.
   func watchdogResets(_ pico: PicoEmulator) throws -> Int {
     let stats = try JSONSerialization.jsonObject(with: Data(try pico.command("stats").utf8)) as? [String: Any]
