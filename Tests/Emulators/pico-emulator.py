@@ -64,7 +64,8 @@ cells on the emulated ADC.
                                       (the blink code of a boot fault, Hardware/pico/README.md)
                       stats           one JSON object: resets, frames, emulated_ms,
                                       alarm0_written_behind (frame deadlines written at or
-                                      behind the TIMER's count: missed alarms), and with
+                                      behind the TIMER's count: missed alarms), xosc_startup
+                                      (XOSC.STARTUP as the firmware set it), and with
                                       --profile the instruction counts (since the last trace
                                       started)
     --late-frame-irq  NS: as the control command, from the boot on
@@ -183,6 +184,7 @@ PLL_BASES = (0x40028, 0x4002C)  # PLL_SYS, PLL_USB in rp2040py's peripheral map
 PLL_CS, PLL_CS_LOCK = 0x0, 1 << 31
 CLK_SYS_CTRL, CLK_SYS_CTRL_SRC_AUX = 0x3C, 1
 LED_PIN = 25
+XOSC_STARTUP = 0x0C  # the crystal's start-up delay as the firmware wrote it
 
 
 def never_lock(pll):
@@ -405,7 +407,8 @@ class Emulator:
 
     def stats(self):
         result = {"resets": self.resets, "frames": self.frames_started(), "emulated_ms": self.clock.nanos / 1e6,
-                  "alarm0_written_behind": alarm0_written_behind[0]}
+                  "alarm0_written_behind": alarm0_written_behind[0],
+                  "xosc_startup": self.mcu.xosc.read_uint32(XOSC_STARTUP)}
         if self.usb:
             result["usb_enumerations"] = self.usb.enumerations
         if self.profile:
