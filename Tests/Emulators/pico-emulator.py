@@ -7,6 +7,7 @@ cells on the emulated ADC.
     Tests/Emulators/pico-emulator.py [--uf2 IMAGE.uf2] [--port PORT] [--usb-port PORT]
                            [--control-port PORT] [--trace IN.csv] [--realtime] [--profile]
                            [--late-frame-irq NS] [--pll-never-locks] [--pll-switch-hangs]
+                           [--crystal-never-starts] [--ref-switch-fails]
 
     --uf2           default .build-firmware/pico/forcepicker-pico.uf2 (the USB build;
                     the UART build is .build-firmware/pico-uart/forcepicker-pico.uf2)
@@ -82,6 +83,12 @@ cells on the emulated ADC.
                     it stops clk_sys: no instruction runs until the watchdog resets the chip.
                     What the firmware must do then is not try again (Hardware/pico/README.md,
                     Boot)
+    --crystal-never-starts
+                    XOSC.STATUS never shows STABLE (rp2040py's crystal is stable the moment it
+                    is enabled): the firmware's bounded wait times out and it stays on the ROSC
+    --ref-switch-fails
+                    clk_ref's glitchless mux never reports the crystal: CLK_REF_SELECTED keeps
+                    showing the ROSC after the firmware selects the XOSC
     --trace         the cells read this input CSV's frames, one pair per frame from the
                     firmware's first frame after every boot, looping (as forcepicker-sitl
                     --trace); "hold" and "trace" take over while they last. Make one with
@@ -183,6 +190,8 @@ NANOS_PER_CYCLE = 8  # rp2040py's fixed 125 MHz clk_sys
 PLL_BASES = (0x40028, 0x4002C)  # PLL_SYS, PLL_USB in rp2040py's peripheral map
 PLL_CS, PLL_CS_LOCK = 0x0, 1 << 31
 CLK_SYS_CTRL, CLK_SYS_CTRL_SRC_AUX = 0x3C, 1
+CLK_REF_SELECTED, REF_FROM_ROSC, REF_FROM_XOSC = 0x38, 1 << 0, 1 << 2
+XOSC_STATUS, XOSC_STABLE = 0x04, 1 << 31
 LED_PIN = 25
 XOSC_STARTUP = 0x0C  # the crystal's start-up delay as the firmware wrote it
 
@@ -238,14 +247,26 @@ def stall_on_pll_switch(mcu):
     clocks.write_uint32 = switched
 
 
+def patch_read(peripheral, offset, change):
+    """Makes `peripheral`'s register at `offset` read as `change(value)`."""
+    read = peripheral.read_uint32
+    peripheral.read_uint32 = lambda at: change(read(at)) if at == offset else read(at)
+
+
 class Emulator:
-    def __init__(self, uf2, profile_elf=None, pll_never_locks=False, pll_switch_hangs=False):
+    def __init__(self, uf2, profile_elf=None, pll_never_locks=False, pll_switch_hangs=False,
+                 crystal_never_starts=False, ref_switch_fails=False):
         self.mcu = RP2040()
         if pll_never_locks:
             for base in PLL_BASES:
                 never_lock(self.mcu.peripherals[base])
         if pll_switch_hangs:
             stall_on_pll_switch(self.mcu)
+        if crystal_never_starts:
+            patch_read(self.mcu.xosc, XOSC_STATUS, lambda value: value & ~XOSC_STABLE)
+        if ref_switch_fails:
+            patch_read(self.mcu.clocks, CLK_REF_SELECTED,
+                       lambda value: REF_FROM_ROSC if value & REF_FROM_XOSC else value)
         self.simulator = Simulator(rp2040=self.mcu)
         self.mcu.load_bootrom(BOOTROM_B1)  # resets the chip: the core starts in the boot ROM
         self.mcu.logger = ConsoleLogger(LogLevel.ERROR)
@@ -653,6 +674,8 @@ def main():
     parser.add_argument("--late-frame-irq", type=int, default=0, metavar="NS")
     parser.add_argument("--pll-never-locks", action="store_true")
     parser.add_argument("--pll-switch-hangs", action="store_true")
+    parser.add_argument("--crystal-never-starts", action="store_true")
+    parser.add_argument("--ref-switch-fails", action="store_true")
     args = parser.parse_args()
     if not os.path.isfile(args.uf2):
         sys.exit(f"pico-emulator: no image at {args.uf2} (run Tools/build-firmware --board pico first)")
@@ -662,7 +685,8 @@ def main():
     except ValueError as error:
         sys.exit(f"pico-emulator: --trace: {error}")
     emulator = Emulator(args.uf2, profile_elf=elf if args.profile else None, pll_never_locks=args.pll_never_locks,
-                        pll_switch_hangs=args.pll_switch_hangs)
+                        pll_switch_hangs=args.pll_switch_hangs, crystal_never_starts=args.crystal_never_starts,
+                        ref_switch_fails=args.ref_switch_fails)
     emulator.loop = loop
     emulator.late_ns = args.late_frame_irq
     emulator.run_until_uart()

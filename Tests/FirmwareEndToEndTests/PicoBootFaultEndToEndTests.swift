@@ -48,6 +48,26 @@ struct PicoBootFaultEndToEndTests {
     #expect(text.contains("chip:         revision 1 (RP2040 B0 or B1; USB erratum E5"), "\(text)")
   }
 
+  /// A crystal that never starts, or a clk_ref mux that never reports it: the firmware
+  /// stays on the ROSC (the emulator's UART ignores the baud rate, so it answers), and
+  /// says which. Neither tries the PLLs, which need the crystal.
+  @Test(arguments: [
+    (PicoEmulator.ClockFault.crystalNeverStarts, BootFaults.crystal),
+    (PicoEmulator.ClockFault.refSwitchFails, BootFaults.clockSwitch),
+  ])
+  func noCrystalLeavesTheChipOnTheRingOscillator(fault: PicoEmulator.ClockFault, reported: BootFaults) throws {
+    let pico = try PicoEmulator(clockFault: fault)
+    let client = try pico.connect()
+    defer { client.close() }
+    let info = try #require(client.info)
+    #expect(info.bootFaults == reported, "\(info.bootFaultNames)")
+    #expect(info.resetReason == ResetCode.powerOn)
+    #expect(
+      try client.request(.paramGet(id: ParameterID.restThreshold.rawValue))
+        == .paramValue(ParamValue(.restThreshold, Parameters()[.restThreshold])))
+    #expect(try watchdogResets(pico) == 0)
+  }
+
   @Test func aHangInClockBringUpIsResetByTheWatchdogAndNotRepeated() throws {
     let pico = try PicoEmulator(clockFault: .pllSwitchHangs)
     var client = try pico.connect()

@@ -47,6 +47,10 @@ final class PicoEmulator {
     case pllNeverLocks = "--pll-never-locks"
     /// Switching clk_sys onto PLL_SYS stops the core until the watchdog resets it.
     case pllSwitchHangs = "--pll-switch-hangs"
+    /// XOSC.STATUS never shows STABLE.
+    case crystalNeverStarts = "--crystal-never-starts"
+    /// CLK_REF_SELECTED never shows the crystal.
+    case refSwitchFails = "--ref-switch-fails"
   }
 
   /// `clockFault`: a failure the harness makes in every boot's clock bring-up.
