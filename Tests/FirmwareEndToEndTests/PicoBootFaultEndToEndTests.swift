@@ -15,7 +15,7 @@ import Testing
 @Suite(.serialized, .enabled(if: PicoEmulator.available || ProcessInfo.processInfo.environment["CI"] != nil))
 struct PicoBootFaultEndToEndTests {
   @Test func aPLLThatNeverLocksIsReportedAndTheProtocolKeepsWorking() throws {
-    let pico = try PicoEmulator(clockFault: .pllNeverLocks)
+    let pico = try PicoEmulator(clockFaults: [.pllNeverLocks])
     var client = try pico.connect()
     var info = try #require(client.info)
     #expect(info.bootFaults == [.systemPLL, .usbPLL], "\(info.bootFaultNames)")
@@ -50,13 +50,14 @@ struct PicoBootFaultEndToEndTests {
 
   /// A crystal that never starts, or a clk_ref mux that never reports it: the firmware
   /// stays on the ROSC (the emulator's UART ignores the baud rate, so it answers), and
-  /// says which. Neither tries the PLLs, which need the crystal.
+  /// says which. Neither tries the PLLs, which need the crystal: with the PLLs made
+  /// never to lock as well, no PLL fault is reported.
   @Test(arguments: [
     (PicoEmulator.ClockFault.crystalNeverStarts, BootFaults.crystal),
     (PicoEmulator.ClockFault.refSwitchFails, BootFaults.clockSwitch),
   ])
   func noCrystalLeavesTheChipOnTheRingOscillator(fault: PicoEmulator.ClockFault, reported: BootFaults) throws {
-    let pico = try PicoEmulator(clockFault: fault)
+    let pico = try PicoEmulator(clockFaults: [fault, .pllNeverLocks])
     let client = try pico.connect()
     defer { client.close() }
     let info = try #require(client.info)
@@ -69,7 +70,7 @@ struct PicoBootFaultEndToEndTests {
   }
 
   @Test func aHangInClockBringUpIsResetByTheWatchdogAndNotRepeated() throws {
-    let pico = try PicoEmulator(clockFault: .pllSwitchHangs)
+    let pico = try PicoEmulator(clockFaults: [.pllSwitchHangs])
     var client = try pico.connect()
     var info = try #require(client.info)
     #expect(info.bootFaults == [.bringUpHang] && info.resetReason == ResetCode.watchdog)
@@ -95,7 +96,7 @@ struct PicoBootFaultEndToEndTests {
   /// late). A clean boot leaves the LED dark at rest.
   @Test func theLEDBlinksTheFaultsCode() throws {
     let quarter = 262.144
-    let pico = try PicoEmulator(clockFault: .pllNeverLocks)
+    let pico = try PicoEmulator(clockFaults: [.pllNeverLocks])
     try waitEmulated(milliseconds: 8_000, on: pico)
     // From the second group's first flash: the first starts wherever the first frame
     // falls in its quarter second.

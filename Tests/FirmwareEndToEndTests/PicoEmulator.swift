@@ -53,8 +53,8 @@ final class PicoEmulator {
     case refSwitchFails = "--ref-switch-fails"
   }
 
-  /// `clockFault`: a failure the harness makes in every boot's clock bring-up.
-  init(profile: Bool = false, serial: Serial = .uart, clockFault: ClockFault? = nil) throws {
+  /// `clockFaults`: failures the harness makes in every boot's clock bring-up.
+  init(profile: Bool = false, serial: Serial = .uart, clockFaults: [ClockFault] = []) throws {
     self.serial = serial
     uartPort = DeviceUnderTest.freePort()
     usbPort = DeviceUnderTest.freePort()
@@ -65,7 +65,7 @@ final class PicoEmulator {
       [
         "python3", PicoEmulator.script.path, "--uf2", PicoEmulator.uf2(serial).path, "--port", "\(uartPort)",
         "--control-port", "\(controlPort)", "--usb-port", "\(usbPort)",
-      ] + (profile ? ["--profile"] : []) + (clockFault.map { [$0.rawValue] } ?? [])
+      ] + (profile ? ["--profile"] : []) + clockFaults.map(\.rawValue)
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
