@@ -1,4 +1,5 @@
 import ForceFirmware
+import ForceProtocol
 import RP2040
 
 /// Raspberry Pi Pico (RP2040, Cortex-M0+ at 125 MHz, 2 MB flash, 264 KB RAM).
@@ -25,24 +26,50 @@ struct PicoBoard: Board {
   /// Flash offset of parameter sector 0 (0x101F_E000 in the XIP window; pico.ld).
   static let paramsOffset: UInt32 = 2 * 1024 * 1024 - 2 * Flash.sectorSize
 
+  /// The watchdog during clock bring-up, on the ROSC's tick (÷ 6, about 1 MHz): 4 s
+  /// nominal, 24 million ROSC cycles however fast the ROSC runs. The bounded waits of
+  /// `Clocks.start` count CPU cycles of the same ROSC (until the crystal takes over):
+  /// together under 7 million even at the largest crystal start-up delay, so they
+  /// end first; the watchdog catches only a real hang.
+  static let bringUpWatchdogMs: UInt32 = 4_000
+
   private var serial: PicoSerial
   private var led = StatusLED(pin: PicoBoard.ledPin)
   let resetReason: ResetReason
+  let bootFaults: BootFaults
+  let chipRevision: UInt16
 
+  /// Reads why and on what silicon it started, starts the watchdog (so a hang in
+  /// bring-up resets the chip), brings the clocks up, then the peripherals on them.
   init() {
     let cause = ResetCause.read()
     resetReason = PicoBoard.decode(watchdog: cause.watchdog, chip: cause.chip)
-    Clocks.start()
+    chipRevision = UInt16(truncatingIfNeeded: SysInfo.revision())
+    Watchdog.startTick(cycles: Clocks.ringTickCycles)
+    Watchdog.start(timeoutMs: PicoBoard.bringUpWatchdogMs)
+    let clocks = Clocks.start(startupMultiplier: pico_xosc_startup_multiplier())
+    bootFaults = PicoBoard.bootFaults(clocks.faults)
     GPIO.start()
     // The SMPS in PWM mode for as long as the frames sample, that is always.
     GPIO.output(PicoBoard.smpsModePin)
     GPIO.write(PicoBoard.smpsModePin, true)
     Timer.start()
-    serial = PicoSerial()
+    serial = PicoSerial(clocks: clocks)
     ADC.start(pins: (PicoBoard.leftPin, PicoBoard.rightPin))
     NVIC.enable(ADC.irq)
     NVIC.enable(Timer.irqAlarm0)
-    led.start()
+    led.start(faults: bootFaults)
+  }
+
+  /// The chip's clock faults as the protocol numbers them.
+  static func bootFaults(_ clocks: ClockFaults) -> BootFaults {
+    var faults: BootFaults = []
+    if clocks.contains(.crystal) { faults.insert(.crystal) }
+    if clocks.contains(.systemPLL) { faults.insert(.systemPLL) }
+    if clocks.contains(.usbPLL) { faults.insert(.usbPLL) }
+    if clocks.contains(.clockSwitch) { faults.insert(.clockSwitch) }
+    if clocks.contains(.bringUpHang) { faults.insert(.bringUpHang) }
+    return faults
   }
 
   static func decode(watchdog: UInt32, chip: UInt32) -> ResetReason {
@@ -129,3 +156,7 @@ struct PicoBoard: Board {
   mutating func startWatchdog(timeoutMs: UInt32) { Watchdog.start(timeoutMs: timeoutMs) }
   mutating func feedWatchdog() { Watchdog.feed() }
 }
+
+/// `xosc_startup_delay_multiplier` of Hardware/pico/board.json (facts.c).
+@_silgen_name("pico_xosc_startup_multiplier")
+func pico_xosc_startup_multiplier() -> UInt32

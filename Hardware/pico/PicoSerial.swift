@@ -9,9 +9,10 @@ import RP2040
   struct PicoSerial {
     private var uart: UART
 
-    init() {
+    /// The baud-rate divisor from clk_peri as `Clocks.start` left it.
+    init(clocks: ClockReport) {
       uart = UART(
-        base: UART.uart0, tx: PicoBoard.uartTX, rx: PicoBoard.uartRX, baud: PicoBoard.baud, clockHz: Clocks.systemHz)
+        base: UART.uart0, tx: PicoBoard.uartTX, rx: PicoBoard.uartRX, baud: PicoBoard.baud, clockHz: clocks.systemHz)
     }
 
     mutating func read() -> UInt8? { uart.read() }
@@ -33,14 +34,21 @@ import RP2040
   /// returns false and the firmware's transmit queue drops telemetry and counts it.
   struct PicoSerial {
     private var port: USBSerial<USBDeviceController>
+    /// False without clk_usb (PLL_USB did not lock: `BootFaults.usbPLL`): the
+    /// controller stays in reset, nothing is received and what is sent is discarded,
+    /// as while no host has the port open.
+    private let live: Bool
 
-    init() {
+    /// USB runs from clk_usb, whatever clk_peri is.
+    init(clocks: ClockReport) {
+      live = clocks.usb
       port = USBSerial(
-        controller: USBDeviceController(), identity: USBIdentity(version: FirmwareApp<PicoBoard>.version))
+        controller: USBDeviceController(connect: clocks.usb),
+        identity: USBIdentity(version: FirmwareApp<PicoBoard>.version))
     }
 
-    mutating func read() -> UInt8? { port.read() }
-    mutating func write(_ byte: UInt8) -> Bool { port.write(byte) }
+    mutating func read() -> UInt8? { live ? port.read() : nil }
+    mutating func write(_ byte: UInt8) -> Bool { live ? port.write(byte) : true }
     /// USB has no receive errors the firmware sees: the controller retries bad packets.
     var errors: UInt32 { 0 }
 

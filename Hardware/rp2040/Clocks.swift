@@ -2,15 +2,26 @@
 /// the peripherals, PLL_USB at 48 MHz for USB and the ADC, and the watchdog tick
 /// at 1 MHz that the TIMER counts (datasheet 2.15-2.18).
 ///
-/// Out of the boot ROM everything runs from the ring oscillator (~6.5 MHz, ±several %):
+/// Out of the boot ROM everything runs from the ring oscillator (ROSC, nominally
+/// 6.5 MHz but varying widely between chips and with voltage and temperature):
 /// `start` moves clk_ref to the crystal and clk_sys/clk_peri to PLL_SYS, so the UART
-/// baud rate and the frame timer are crystal-accurate.
+/// baud rate and the frame timer are crystal-accurate. Every wait is bounded
+/// (`Timeouts`); what does not start is reported and the tree stays on what did
+/// (`ClockReport`). A hang no timeout can catch (a glitchless mux switched to a clock
+/// that stopped stalls clk_sys itself) is the watchdog's, started by the board before
+/// this runs; `BringUp` makes the next boot leave the PLLs off.
 public enum Clocks {
-  /// clk_sys and clk_peri after `start`.
-  public static let systemHz: UInt32 = 125_000_000
-  /// clk_ref, clk_usb: the crystal and PLL_USB output.
+  /// clk_sys and clk_peri from PLL_SYS.
+  public static let pllSystemHz: UInt32 = 125_000_000
+  /// The crystal: clk_ref.
   public static let crystalHz: UInt32 = 12_000_000
+  /// clk_usb and clk_adc from PLL_USB.
   public static let usbHz: UInt32 = 48_000_000
+  /// The ring oscillator's nominal frequency: what clk_sys is taken to be when the
+  /// crystal does not start (the UART's divisor is then only as right as the ROSC).
+  public static let ringNominalHz: UInt32 = 6_500_000
+  /// Watchdog tick divider on the ROSC: about 1 MHz at its nominal frequency.
+  public static let ringTickCycles: UInt32 = 6
 
   static let XOSC: UInt32 = 0x4002_4000
   static let XOSC_CTRL = XOSC + 0x00
@@ -19,6 +30,8 @@ public enum Clocks {
   static let xoscFreqRange1to15MHz: UInt32 = 0xAA0
   static let xoscEnable: UInt32 = 0xFAB << 12
   static let xoscStable: UInt32 = 1 << 31
+  /// STARTUP.DELAY for a multiplier of 1: 256 crystal cycles a unit, about 1 ms.
+  public static let startupDelayUnit: UInt32 = (crystalHz / 1000 + 128) / 256
 
   static let CLOCKS: UInt32 = 0x4000_8000
   static let REF_CTRL = CLOCKS + 0x30
@@ -35,79 +48,101 @@ public enum Clocks {
   static let SYS_RESUS_CTRL = CLOCKS + 0x78
   static let enable: UInt32 = 1 << 11
   static let divideByOne: UInt32 = 1 << 8
+  /// clk_adc's AUXSRC: PLL_USB, the ROSC's phase-shifted output, the crystal.
+  static let adcFromPLLUSB: UInt32 = 0 << 5
+  static let adcFromRing: UInt32 = 2 << 5
+  static let adcFromCrystal: UInt32 = 3 << 5
 
-  static let WATCHDOG_TICK: UInt32 = 0x4005_802C
-  static let tickEnable: UInt32 = 1 << 9
-
-  /// Starts the crystal and both PLLs and switches the clock tree over to them.
-  public static func start() {
+  /// Starts the crystal (its start-up delay `startupMultiplier` times the ~1 ms
+  /// default, as the Pico SDK's PICO_XOSC_STARTUP_DELAY_MULTIPLIER) and both PLLs,
+  /// and switches the clock tree over to what started. Feeds the watchdog between
+  /// steps. The ROSC stays on either way (the watchdog's reset needs it).
+  public static func start(startupMultiplier: UInt32) -> ClockReport {
+    var report = ClockReport()
+    let hung = BringUp.previousHang()
+    if hung != 0 { report.faults.insert(.bringUpHang) }
     MMIO.write(SYS_RESUS_CTRL, 0)
 
-    // Crystal: startup delay in units of 256 reference cycles, ~1 ms.
-    MMIO.write(XOSC_CTRL, xoscFreqRange1to15MHz)
-    MMIO.write(XOSC_STARTUP, (crystalHz / 1000 + 128) / 256)
-    MMIO.set(XOSC_CTRL, xoscEnable)
-    MMIO.wait(XOSC_STATUS, bits: xoscStable)
-
-    // clk_sys onto clk_ref, clk_ref onto the ROSC, while the PLLs are changed.
+    // clk_sys onto clk_ref, clk_ref onto the ROSC (as the boot ROM leaves them).
     MMIO.clear(SYS_CTRL, 1)
-    MMIO.wait(SYS_SELECTED, bits: 1)
+    report.switched(MMIO.wait(SYS_SELECTED, bits: 1, spins: Timeouts.select))
     MMIO.clear(REF_CTRL, 3)
-    MMIO.wait(REF_SELECTED, bits: 1)
+    report.switched(MMIO.wait(REF_SELECTED, bits: 1, spins: Timeouts.select))
 
-    // 12 MHz × 125 = 1500 MHz VCO, ÷ 6 ÷ 2 = 125 MHz; 12 MHz × 100 = 1200 MHz, ÷ 5 ÷ 5 = 48 MHz.
-    PLL.start(PLL.sys, feedback: 125, postDivider1: 6, postDivider2: 2)
-    PLL.start(PLL.usb, feedback: 100, postDivider1: 5, postDivider2: 5)
+    if hung != BringUp.crystalStage {
+      BringUp.mark(BringUp.crystalStage)
+      startCrystal(startupMultiplier: startupMultiplier, &report)
+    }
+    if report.crystal && hung == 0 {
+      BringUp.mark(BringUp.pllStage)
+      startPLLs(&report)
+    }
+    finish(&report)
+    BringUp.clear()
+    return report
+  }
 
-    // clk_ref = XOSC (glitchless source 2).
+  /// The crystal, then clk_ref (and clk_sys under it) onto it, and the watchdog tick
+  /// with it: 12 MHz ÷ 12, the TIMER's exact microsecond.
+  static func startCrystal(startupMultiplier: UInt32, _ report: inout ClockReport) {
+    let delay = startupDelayUnit * startupMultiplier
+    MMIO.write(XOSC_CTRL, xoscFreqRange1to15MHz)
+    MMIO.write(XOSC_STARTUP, delay)
+    MMIO.set(XOSC_CTRL, xoscEnable)
+    guard MMIO.wait(XOSC_STATUS, bits: xoscStable, spins: Timeouts.crystal(startupDelay: delay)) else {
+      report.faults.insert(.crystal)
+      return
+    }
+    Watchdog.feed()
     MMIO.write(REF_DIV, divideByOne)
-    MMIO.write(REF_CTRL, 2)
-    MMIO.wait(REF_SELECTED, bits: 1 << 2)
+    MMIO.write(REF_CTRL, 2)  // glitchless source 2: XOSC
+    guard MMIO.wait(REF_SELECTED, bits: 1 << 2, spins: Timeouts.select) else {
+      report.faults.insert(.clockSwitch)
+      MMIO.write(REF_CTRL, 0)  // back to the ROSC
+      return
+    }
+    Watchdog.startTick(cycles: crystalHz / 1_000_000)
+    report.crystal = true
+    report.systemHz = crystalHz
+  }
 
-    // clk_sys = PLL_SYS through the glitchless aux mux (AUXSRC 0, SRC 1).
+  /// 12 MHz × 125 = 1500 MHz VCO, ÷ 6 ÷ 2 = 125 MHz; 12 MHz × 100 = 1200 MHz, ÷ 5 ÷ 5 =
+  /// 48 MHz. clk_sys moves to PLL_SYS through the glitchless aux mux (AUXSRC 0, SRC 1)
+  /// only once it has locked.
+  static func startPLLs(_ report: inout ClockReport) {
+    let system = PLL.start(PLL.sys, feedback: 125, postDivider1: 6, postDivider2: 2)
+    Watchdog.feed()
+    report.usb = PLL.start(PLL.usb, feedback: 100, postDivider1: 5, postDivider2: 5)
+    Watchdog.feed()
+    if !report.usb { report.faults.insert(.usbPLL) }
+    guard system else {
+      report.faults.insert(.systemPLL)
+      return
+    }
     MMIO.write(SYS_DIV, divideByOne)
     MMIO.write(SYS_CTRL, 0)
     MMIO.write(SYS_CTRL, 1)
-    MMIO.wait(SYS_SELECTED, bits: 1 << 1)
+    guard MMIO.wait(SYS_SELECTED, bits: 1 << 1, spins: Timeouts.select) else {
+      report.faults.insert(.clockSwitch)
+      MMIO.write(SYS_CTRL, 0)  // back to clk_ref
+      return
+    }
+    report.systemHz = pllSystemHz
+  }
 
-    // clk_usb and clk_adc = PLL_USB (AUXSRC 0), clk_peri = clk_sys (AUXSRC 0):
-    // plain muxes, switched while disabled.
+  /// clk_usb = PLL_USB, or off without it; clk_adc = PLL_USB, else the crystal, else
+  /// the ROSC; clk_peri = clk_sys. Plain muxes, switched while disabled.
+  static func finish(_ report: inout ClockReport) {
     MMIO.write(USB_CTRL, 0)
-    MMIO.write(USB_DIV, divideByOne)
-    MMIO.write(USB_CTRL, enable)
+    if report.usb {
+      MMIO.write(USB_DIV, divideByOne)
+      MMIO.write(USB_CTRL, enable)
+    }
     MMIO.write(ADC_CTRL, 0)
     MMIO.write(ADC_DIV, divideByOne)
-    MMIO.write(ADC_CTRL, enable)
+    let adc = report.usb ? adcFromPLLUSB : report.crystal ? adcFromCrystal : adcFromRing
+    MMIO.write(ADC_CTRL, enable | adc)
     MMIO.write(PERI_CTRL, 0)
     MMIO.write(PERI_CTRL, enable)
-
-    // Watchdog tick = clk_ref / 12 = 1 MHz: the TIMER's microsecond.
-    MMIO.write(WATCHDOG_TICK, tickEnable | (crystalHz / 1_000_000))
-  }
-}
-
-/// PLL_SYS and PLL_USB (0x4002_8000, 0x4002_C000).
-enum PLL {
-  static let sys: UInt32 = 0x4002_8000
-  static let usb: UInt32 = 0x4002_C000
-  static func CS(_ pll: UInt32) -> UInt32 { pll + 0x0 }
-  static func PWR(_ pll: UInt32) -> UInt32 { pll + 0x4 }
-  static func FBDIV_INT(_ pll: UInt32) -> UInt32 { pll + 0x8 }
-  static func PRIM(_ pll: UInt32) -> UInt32 { pll + 0xC }
-  static let lock: UInt32 = 1 << 31
-  static let powerDown: UInt32 = 1 << 0
-  static let postDividerPowerDown: UInt32 = 1 << 3
-  static let vcoPowerDown: UInt32 = 1 << 5
-
-  static func start(_ pll: UInt32, feedback: UInt32, postDivider1: UInt32, postDivider2: UInt32) {
-    let block = pll == sys ? Resets.pllSys : Resets.pllUSB
-    Resets.hold(block)
-    Resets.release(block)
-    MMIO.write(CS(pll), 1)  // reference divider 1
-    MMIO.write(FBDIV_INT(pll), feedback)
-    MMIO.clear(PWR(pll), powerDown | vcoPowerDown)
-    MMIO.wait(CS(pll), bits: lock)
-    MMIO.write(PRIM(pll), postDivider1 << 16 | postDivider2 << 12)
-    MMIO.clear(PWR(pll), postDividerPowerDown)
   }
 }

@@ -19,9 +19,11 @@ public enum Resets {
   /// Puts `blocks` into reset.
   public static func hold(_ blocks: UInt32) { MMIO.set(RESET, blocks) }
 
-  /// Takes `blocks` out of reset and waits (bounded) until all of them are done.
-  public static func release(_ blocks: UInt32) {
+  /// Takes `blocks` out of reset and waits (at most `spins` reads) until all of them
+  /// are done. False on timeout.
+  @discardableResult
+  public static func release(_ blocks: UInt32, spins: UInt32 = 1_000_000) -> Bool {
     MMIO.clear(RESET, blocks)
-    MMIO.wait(RESET_DONE, bits: blocks)
+    return MMIO.wait(RESET_DONE, bits: blocks, spins: spins)
   }
 }

@@ -48,9 +48,11 @@ public struct USBDeviceController: USBController {
   /// Resets the controller, points it at the on-chip PHY, forces VBUS present (the
   /// Pico senses VBUS on GP24, not on the controller's pin), enables it in device
   /// mode and connects the D+ pull-up: the host sees a full-speed device. clk_usb
-  /// must already run at 48 MHz (`Clocks.start`).
-  public init() {
+  /// must already run at 48 MHz (`Clocks.start`); without it (`connect` false) the
+  /// controller is only held in reset, and must not be polled.
+  public init(connect: Bool = true) {
     Resets.hold(Resets.usbctrl)
+    guard connect else { return }
     Resets.release(Resets.usbctrl)
     var offset: UInt32 = 0
     while offset < 0x280 {

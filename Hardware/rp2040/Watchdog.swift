@@ -8,6 +8,9 @@ public enum Watchdog {
   static let CTRL = base + 0x00
   static let LOAD = base + 0x04
   static let REASON = base + 0x08
+  static let SCRATCH0 = base + 0x0C
+  static let TICK = base + 0x2C
+  static let tickEnable: UInt32 = 1 << 9
   static let PSM_WDSEL: UInt32 = 0x4001_0008
 
   static let enable: UInt32 = 1 << 30
@@ -28,6 +31,9 @@ public enum Watchdog {
 
   /// Reloads the counter.
   public static func feed() { MMIO.write(LOAD, load) }
+
+  /// Runs the tick (which the watchdog and the TIMER count) at clk_ref ÷ `cycles`.
+  public static func startTick(cycles: UInt32) { MMIO.write(TICK, tickEnable | cycles) }
 }
 
 /// Why the chip last started: WATCHDOG.REASON (a watchdog timeout or a forced

@@ -21,6 +21,27 @@ extension DeviceInfo {
     return "\(volts), LOW: below 2.5 V the readings may be off; replace the batteries"
   }
 
+  /// The boot faults in words, lowest bit first (empty: none); an unknown bit as
+  /// "boot fault bit N".
+  public var bootFaultNames: [String] {
+    (0..<16).filter { bootFaults.rawValue & 1 << $0 != 0 }.map { bit in
+      BootFaults.name(ofBit: bit).map { "\($0)" } ?? "boot fault bit \(bit)"
+    }
+  }
+
+  /// `chipRevision` for the user: "not read", or the revision with the silicon it
+  /// means on a Pico ("revision 2 (RP2040 B2)"; revision 1 names the USB erratum it
+  /// has, which the firmware does not work around).
+  public var chipRevisionText: String {
+    guard chipRevision != 0 else { return "not read" }
+    let pico = board.withBytes { String(decoding: $0, as: UTF8.self) } == "pico"
+    switch (pico, chipRevision) {
+    case (true, 1): return "revision 1 (RP2040 B0 or B1; USB erratum E5 not worked around, Docs/usb.md)"
+    case (true, 2): return "revision 2 (RP2040 B2)"
+    default: return "revision \(chipRevision)"
+    }
+  }
+
   /// One line for the user: board, firmware, protocol, where the parameters came from.
   public var summary: String {
     return

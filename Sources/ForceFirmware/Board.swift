@@ -1,3 +1,5 @@
+import ForceProtocol
+
 /// The hardware a firmware build runs on: one conformance per board, one host fake.
 ///
 /// Kept deliberately small (after TinyUSB and Betaflight), and split into the
@@ -16,13 +18,22 @@ public protocol Board: SerialPort, CellSensor, FrameClock, NORFlash, StatusDispl
   /// The supply as last measured, in millivolts (0: not measured; the extension
   /// below gives that default). The handshake reports it (`supplyMillivolts`).
   var supplyMillivolts: UInt16 { get }
+  /// What failed while the board brought its clocks up (empty: nothing, or nothing
+  /// to report: the extension below gives that default).
+  var bootFaults: BootFaults { get }
+  /// The chip's silicon revision as read at boot (0: not read; the default).
+  var chipRevision: UInt16 { get }
 }
 
-/// The stack measured on the device (additive: a board that does not paint its
-/// stack keeps this default).
+/// What a board measures or reads about itself (additive: a board that does not
+/// paint its stack or bring clocks up keeps these defaults).
 extension Board {
   /// Not measured.
   public var stackHighWater: UInt16 { 0 }
   /// Not measured.
   public var supplyMillivolts: UInt16 { 0 }
+  /// Nothing to report.
+  public var bootFaults: BootFaults { [] }
+  /// Not read.
+  public var chipRevision: UInt16 { 0 }
 }

@@ -168,7 +168,8 @@ extension FirmwareApp {
       firmwareMajor: version.major, firmwareMinor: version.minor, firmwarePatch: version.patch,
       resetReason: board.resetReason.rawValue, capabilities: capabilities,
       parameterSource: bootSource, board: ShortText(board.name), stackHighWater: board.stackHighWater,
-      cpuDuty: duty.duty, supplyMillivolts: board.supplyMillivolts)
+      cpuDuty: duty.duty, supplyMillivolts: board.supplyMillivolts, bootFaults: board.bootFaults,
+      chipRevision: board.chipRevision)
   }
 
   /// Runs the `count` injected samples of `body` (checked) through the engine in

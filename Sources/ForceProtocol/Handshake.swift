@@ -93,6 +93,13 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
   /// The board's supply as it last measured it, in millivolts; 0 when the board
   /// does not measure it (the Pico, SITL, QEMU) or the device predates the field.
   public var supplyMillivolts: UInt16
+  /// What failed in clock bring-up (empty: nothing, not reported, or a device that
+  /// predates the field).
+  public var bootFaults: BootFaults
+  /// The chip's silicon revision as it reads it (RP2040: CHIP_ID.REVISION, 1 for B0
+  /// and B1, 2 for B2); 0 when the board does not read one or the device predates the
+  /// field.
+  public var chipRevision: UInt16
 
   /// A handshake reply; the parameter fields default to this build's engine.
   public init(
@@ -106,7 +113,9 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
     maxFrameSize: UInt16 = UInt16(FrameFormat.maxFrameSize),
     stackHighWater: UInt16 = 0,
     cpuDuty: UInt16 = 0,
-    supplyMillivolts: UInt16 = 0
+    supplyMillivolts: UInt16 = 0,
+    bootFaults: BootFaults = [],
+    chipRevision: UInt16 = 0
   ) {
     self.protocolVersion = protocolVersion
     self.firmwareMajor = firmwareMajor
@@ -123,6 +132,8 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
     self.stackHighWater = stackHighWater
     self.cpuDuty = cpuDuty
     self.supplyMillivolts = supplyMillivolts
+    self.bootFaults = bootFaults
+    self.chipRevision = chipRevision
   }
 
   /// Firmware 0.0.0 of this build's protocol, nothing measured.
@@ -159,6 +170,11 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
     try v.laterU16(
       &supplyMillivolts, "supplyMillivolts",
       "the supply the board last measured, mV (0: not measured); low below `DeviceInfo.lowSupplyMillivolts`")
+    try v.laterU16(
+      &bootFaults.rawValue, "bootFaults",
+      "what failed in clock bring-up, a bit each (0: nothing, or not reported), see below")
+    try v.laterU16(
+      &chipRevision, "chipRevision", "the chip's silicon revision as read at boot (0: not read), see below")
   }
 
   /// Below this supply (2.5 V) the micro:bit's ADC reference (VDD/3) leaves its

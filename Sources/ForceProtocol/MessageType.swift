@@ -79,7 +79,7 @@ public enum MessageType: UInt8, Sendable {
   /// first end a bench run with its `benchResult`.
   public func replyRoom(bodyLength: Int) -> Int {
     switch self {
-    case .hello: return 29 + ShortText.capacity + 26
+    case .hello: return 33 + ShortText.capacity + 26  // info with the longest board name, a benchResult
     case .paramDescribe: return 26 + 2 * ShortText.capacity
     case .paramGet, .paramSet: return 11
     case .inject: return 31 &* max(1, (bodyLength &- 1) / 4)  // no overflow check: a 64-bit multiply on the M0

@@ -106,3 +106,21 @@ extension Capabilities {
     }
   }
 }
+
+extension BootFaults {
+  /// The number of boot fault bits defined.
+  public static let bitCount = 5
+
+  /// What boot fault bit `bit` (0 for `crystal`) means, in words, or nil past
+  /// `bitCount`.
+  public static func name(ofBit bit: Int) -> StaticString? {
+    switch BootFaults(rawValue: bit >= 0 && bit < bitCount ? 1 << bit : 0) {
+    case .crystal: return "crystal did not start (on the ring oscillator)"
+    case .systemPLL: return "system PLL did not lock (CPU on the crystal)"
+    case .usbPLL: return "USB PLL did not lock (no USB)"
+    case .clockSwitch: return "a clock switch did not complete"
+    case .bringUpHang: return "watchdog reset during clock bring-up (PLLs left off)"
+    default: return nil
+    }
+  }
+}

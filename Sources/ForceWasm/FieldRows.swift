@@ -90,7 +90,7 @@ struct RowReader: FieldVisitor {
   }
 }
 
-/// Writes "name:kind,name:kind,…" to the text area: kind `u32` (read as unsigned),
+/// Writes "name:kind,name:kind,…" to the document area: kind `u32` (read as unsigned),
 /// `text` (the field is the text's length), else `int`.
 struct RowNames: FieldVisitor {
   var offset = 0
@@ -104,7 +104,7 @@ struct RowNames: FieldVisitor {
   }
 
   mutating func append(_ string: StaticString) {
-    let area = Area.text
+    let area = Area.document
     let bytes = UnsafeRawBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount)
     for byte in bytes where offset < area.count {
       area[offset] = byte

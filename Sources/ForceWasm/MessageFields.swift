@@ -46,9 +46,9 @@ func writeFields(_ message: Message) {
   }
 }
 
-/// Writes the names and kinds of the fields of message type `type` to the text area
-/// (`RowNames`); returns their length (0 for a list or an empty body), or -1 for
-/// an unknown type.
+/// Writes the names and kinds of the fields of message type `type` to the document
+/// area (`RowNames`; `info`'s are longer than the 256-byte text area); returns their
+/// length (0 for a list or an empty body), or -1 for an unknown type.
 @_expose(wasm, "fp_layout")
 @_cdecl("fp_layout")
 public func fpLayout(_ type: Int32) -> Int32 {

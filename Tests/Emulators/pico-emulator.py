@@ -6,7 +6,8 @@ cells on the emulated ADC.
 
     Tests/Emulators/pico-emulator.py [--uf2 IMAGE.uf2] [--port PORT] [--usb-port PORT]
                            [--control-port PORT] [--trace IN.csv] [--realtime] [--profile]
-                           [--late-frame-irq NS]
+                           [--late-frame-irq NS] [--pll-never-locks] [--pll-switch-hangs]
+                           [--crystal-never-starts] [--ref-switch-fails]
 
     --uf2           default .build-firmware/pico/forcepicker-pico.uf2 (the USB build;
                     the UART build is .build-firmware/pico-uart/forcepicker-pico.uf2)
@@ -59,12 +60,35 @@ cells on the emulated ADC.
                                       period minus a fraction of a microsecond (4999800 at
                                       200 Hz) makes the handler's next deadline pass while
                                       it is being written (Hardware/pico/README.md, Frames)
+                      led             one JSON object: "edges", the last 64 changes of the
+                                      LED (GP25) as [emulated ms, 0 or 1], oldest first
+                                      (the blink code of a boot fault, Hardware/pico/README.md)
                       stats           one JSON object: resets, frames, emulated_ms,
                                       alarm0_written_behind (frame deadlines written at or
-                                      behind the TIMER's count: missed alarms), and with
+                                      behind the TIMER's count: missed alarms), xosc_startup
+                                      (XOSC.STARTUP as the firmware set it), and with
                                       --profile the instruction counts (since the last trace
                                       started)
     --late-frame-irq  NS: as the control command, from the boot on
+    --pll-never-locks
+                    PLL_SYS and PLL_USB never lock: their CS.LOCK bit reads 0 (every boot,
+                    resets included), as on a board whose PLLs fail. The firmware's bounded
+                    wait for lock times out and it reports the boot fault in `info`
+                    (Hardware/pico/README.md, Boot). The emulated core still runs at
+                    125 MHz and the TIMER at 1 MHz, where the chip would run from the
+                    12 MHz crystal; the USB build, without PLL_USB, never enumerates
+    --pll-switch-hangs
+                    switching clk_sys onto PLL_SYS (CLK_SYS_CTRL.SRC = aux) stops the core at
+                    every boot, as a PLL whose output dies while the glitchless mux waits for
+                    it stops clk_sys: no instruction runs until the watchdog resets the chip.
+                    What the firmware must do then is not try again (Hardware/pico/README.md,
+                    Boot)
+    --crystal-never-starts
+                    XOSC.STATUS never shows STABLE (rp2040py's crystal is stable the moment it
+                    is enabled): the firmware's bounded wait times out and it stays on the ROSC
+    --ref-switch-fails
+                    clk_ref's glitchless mux never reports the crystal: CLK_REF_SELECTED keeps
+                    showing the ROSC after the firmware selects the XOSC
     --trace         the cells read this input CSV's frames, one pair per frame from the
                     firmware's first frame after every boot, looping (as forcepicker-sitl
                     --trace); "hold" and "trace" take over while they last. Make one with
@@ -83,8 +107,9 @@ because of the emulator (rp2040py 0.3.6):
   * A watchdog timeout in rp2040py restarts the core at 0x10000000, skipping the
     boot ROM; the harness resets into the boot ROM instead, as the chip does.
   * rp2040py's PLLs are unmodelled registers that read as all ones; the firmware's
-    wait for PLL lock passes at once, and the emulator runs clk_sys at its fixed
-    125 MHz (what the firmware configures). Its warnings are silenced.
+    wait for PLL lock passes at once (with --pll-never-locks the harness clears
+    CS.LOCK in what they read), and the emulator runs clk_sys at its fixed 125 MHz
+    (what the firmware configures). Its warnings are silenced.
   * The firmware sleeps (WFI) between interrupts; rp2040py then jumps emulated time
     to its next scheduled event without running instructions.
   * rp2040py's exception entry loads the handler's vector into the PC with its Thumb
@@ -129,6 +154,7 @@ import time
 
 from rp2040py.device.bootrom import BOOTROM_B1
 from rp2040py.device.load_flash import load_uf2
+from rp2040py.gpio_pin import GPIOPinState
 from rp2040py.peripherals import adc as rp2040_adc
 from rp2040py.peripherals import timer as rp2040_timer
 from rp2040py.peripherals import watchdog as rp2040_watchdog
@@ -178,6 +204,19 @@ def served(value, frame):
 assert all(firmware_reading(served(v, f)) == v for v in range(1024) for f in range(6))
 ADC_CS = 0x00
 NANOS_PER_CYCLE = 8  # rp2040py's fixed 125 MHz clk_sys
+PLL_BASES = (0x40028, 0x4002C)  # PLL_SYS, PLL_USB in rp2040py's peripheral map
+PLL_CS, PLL_CS_LOCK = 0x0, 1 << 31
+CLK_SYS_CTRL, CLK_SYS_CTRL_SRC_AUX = 0x3C, 1
+CLK_REF_SELECTED, REF_FROM_ROSC, REF_FROM_XOSC = 0x38, 1 << 0, 1 << 2
+XOSC_STATUS, XOSC_STABLE = 0x04, 1 << 31
+LED_PIN = 25
+XOSC_STARTUP = 0x0C  # the crystal's start-up delay as the firmware wrote it
+
+
+def never_lock(pll):
+    """Makes an emulated PLL's CS.LOCK read 0, whatever rp2040py reads there."""
+    read = pll.read_uint32
+    pll.read_uint32 = lambda offset: read(offset) & ~PLL_CS_LOCK if offset == PLL_CS else read(offset)
 
 
 def _set_active_channel(adc, channel):
@@ -211,9 +250,40 @@ def _timer_write_alarm(timer, offset, value):
 rp2040_timer.RPTimer.write_uint32 = _timer_write_alarm
 
 
+def stall_on_pll_switch(mcu):
+    """Makes a write that switches clk_sys onto its aux source (PLL_SYS) stop the core, as
+    a clk_sys that stopped would: it waits, with nothing to wake it, until a reset."""
+    clocks = mcu.clocks
+    write = clocks.write_uint32
+
+    def switched(offset, value):
+        write(offset, value)
+        if offset == CLK_SYS_CTRL and value & CLK_SYS_CTRL_SRC_AUX:
+            mcu.core.waiting = True  # bring-up runs before any NVIC line is enabled
+
+    clocks.write_uint32 = switched
+
+
+def patch_read(peripheral, offset, change):
+    """Makes `peripheral`'s register at `offset` read as `change(value)`."""
+    read = peripheral.read_uint32
+    peripheral.read_uint32 = lambda at: change(read(at)) if at == offset else read(at)
+
+
 class Emulator:
-    def __init__(self, uf2, profile_elf=None):
+    def __init__(self, uf2, profile_elf=None, pll_never_locks=False, pll_switch_hangs=False,
+                 crystal_never_starts=False, ref_switch_fails=False):
         self.mcu = RP2040()
+        if pll_never_locks:
+            for base in PLL_BASES:
+                never_lock(self.mcu.peripherals[base])
+        if pll_switch_hangs:
+            stall_on_pll_switch(self.mcu)
+        if crystal_never_starts:
+            patch_read(self.mcu.xosc, XOSC_STATUS, lambda value: value & ~XOSC_STABLE)
+        if ref_switch_fails:
+            patch_read(self.mcu.clocks, CLK_REF_SELECTED,
+                       lambda value: REF_FROM_ROSC if value & REF_FROM_XOSC else value)
         self.simulator = Simulator(rp2040=self.mcu)
         self.mcu.load_bootrom(BOOTROM_B1)  # resets the chip: the core starts in the boot ROM
         self.mcu.logger = ConsoleLogger(LogLevel.ERROR)
@@ -240,6 +310,8 @@ class Emulator:
         self.resets = {"watchdog": 0, "pin": 0}
         self.pairs = 0  # conversion pairs started: the firmware's frames
         self.profile = Profile(profile_elf) if profile_elf else None
+        self.led_edges = []  # (emulated ms, 0/1) of GP25, the last 64
+        self.mcu.gpio[LED_PIN].add_listener(self._led_changed)
 
     # --- reset ---------------------------------------------------------------------
 
@@ -304,6 +376,9 @@ class Emulator:
         if index == 0 and self.profile:
             self.profile.frame_start()
         self._fire_alarm(index)
+
+    def _led_changed(self, value, _last):
+        self.led_edges = self.led_edges[-63:] + [(round(self.clock.nanos / 1e6, 3), int(value == GPIOPinState.HIGH))]
 
     # --- ADC -----------------------------------------------------------------------
 
@@ -370,7 +445,8 @@ class Emulator:
 
     def stats(self):
         result = {"resets": self.resets, "frames": self.frames_started(), "emulated_ms": self.clock.nanos / 1e6,
-                  "alarm0_written_behind": alarm0_written_behind[0]}
+                  "alarm0_written_behind": alarm0_written_behind[0],
+                  "xosc_startup": self.mcu.xosc.read_uint32(XOSC_STARTUP)}
         if self.usb:
             result["usb_enumerations"] = self.usb.enumerations
         if self.profile:
@@ -592,6 +668,8 @@ def command(emulator, line):
         if name == "stall" and not args:
             emulator.stalled = True
             return "ok"
+        if name == "led" and not args:
+            return json.dumps({"edges": emulator.led_edges})
         if name == "stats" and not args:
             return json.dumps(emulator.stats())
     except ValueError as error:
@@ -611,6 +689,10 @@ def main():
     parser.add_argument("--realtime", action="store_true")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--late-frame-irq", type=int, default=0, metavar="NS")
+    parser.add_argument("--pll-never-locks", action="store_true")
+    parser.add_argument("--pll-switch-hangs", action="store_true")
+    parser.add_argument("--crystal-never-starts", action="store_true")
+    parser.add_argument("--ref-switch-fails", action="store_true")
     args = parser.parse_args()
     if not os.path.isfile(args.uf2):
         sys.exit(f"pico-emulator: no image at {args.uf2} (run Tools/build-firmware --board pico first)")
@@ -619,7 +701,9 @@ def main():
         loop = read_trace(args.trace) if args.trace else []
     except ValueError as error:
         sys.exit(f"pico-emulator: --trace: {error}")
-    emulator = Emulator(args.uf2, profile_elf=elf if args.profile else None)
+    emulator = Emulator(args.uf2, profile_elf=elf if args.profile else None, pll_never_locks=args.pll_never_locks,
+                        pll_switch_hangs=args.pll_switch_hangs, crystal_never_starts=args.crystal_never_starts,
+                        ref_switch_fails=args.ref_switch_fails)
     emulator.loop = loop
     emulator.late_ns = args.late_frame_irq
     emulator.run_until_uart()

@@ -41,7 +41,20 @@ final class PicoEmulator {
     return probe.terminationStatus == 0
   }()
 
-  init(profile: Bool = false, serial: Serial = .uart) throws {
+  /// A clock bring-up failure the harness makes at every boot.
+  enum ClockFault: String {
+    /// Both PLLs' CS.LOCK reads 0: they never lock.
+    case pllNeverLocks = "--pll-never-locks"
+    /// Switching clk_sys onto PLL_SYS stops the core until the watchdog resets it.
+    case pllSwitchHangs = "--pll-switch-hangs"
+    /// XOSC.STATUS never shows STABLE.
+    case crystalNeverStarts = "--crystal-never-starts"
+    /// CLK_REF_SELECTED never shows the crystal.
+    case refSwitchFails = "--ref-switch-fails"
+  }
+
+  /// `clockFaults`: failures the harness makes in every boot's clock bring-up.
+  init(profile: Bool = false, serial: Serial = .uart, clockFaults: [ClockFault] = []) throws {
     self.serial = serial
     uartPort = DeviceUnderTest.freePort()
     usbPort = DeviceUnderTest.freePort()
@@ -52,7 +65,7 @@ final class PicoEmulator {
       [
         "python3", PicoEmulator.script.path, "--uf2", PicoEmulator.uf2(serial).path, "--port", "\(uartPort)",
         "--control-port", "\(controlPort)", "--usb-port", "\(usbPort)",
-      ] + (profile ? ["--profile"] : [])
+      ] + (profile ? ["--profile"] : []) + clockFaults.map(\.rawValue)
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

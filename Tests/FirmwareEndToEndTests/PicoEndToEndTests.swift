@@ -23,6 +23,19 @@ struct PicoEndToEndTests {
     // The UF2 writes only the image: the parameter sectors are erased flash.
     #expect(info.parameterSource == .defaultsBlankFlash)
     #expect(info.resetReason == ResetCode.powerOn)
+    // Clock bring-up went through; rp2040py's CHIP_ID (0x10002927) is revision 1.
+    #expect(info.bootFaults.isEmpty && info.chipRevision == 1)
+  }
+
+  /// The crystal's start-up delay is board.json's multiplier × 47 units of 256 cycles
+  /// (~1 ms at 12 MHz), as the firmware wrote XOSC.STARTUP.
+  @Test func theCrystalStartUpDelayFollowsTheBoardsBuildFact() throws {
+    let url = DeviceUnderTest.root.appendingPathComponent("Hardware/pico/board.json")
+    let facts = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+    let multiplier = try #require(facts?["xosc_startup_delay_multiplier"] as? Int)
+    let pico = try PicoEmulator()
+    let stats = try JSONSerialization.jsonObject(with: Data(try pico.command("stats").utf8)) as? [String: Any]
+    #expect(stats?["xosc_startup"] as? Int == (12_000_000 / 1000 + 128) / 256 * multiplier)
   }
 
   @Test func parametersSaveAndSurviveAReboot() throws {

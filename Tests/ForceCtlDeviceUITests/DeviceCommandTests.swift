@@ -69,6 +69,7 @@ extension ForceCtlDeviceUITests {
         "device:       sitl firmware 0.1.0, protocol \(FrameFormat.protocolVersion), factory defaults (flash blank)"))
     #expect(text.contains("(matches this forcectl)"))
     #expect(text.contains("CPU duty:     not measured"))  // SITL does not sleep
+    #expect(text.contains("boot faults:  none") && text.contains("chip:         not read"))  // no clocks to bring up
     let output = try forcectl(["info", "--port", device.address, "--json"])
     // Suites running in parallel print to the same process's stdout: take info's own line.
     let json = try #require(output.split(separator: "\n").first { $0.hasPrefix("{") })
@@ -76,6 +77,7 @@ extension ForceCtlDeviceUITests {
     #expect(object?["board"] as? String == "sitl")
     #expect(object?["schema_matches"] as? Bool == true)
     #expect(object?["cpu_duty_percent"] as? Double == 0)
+    #expect((object?["boot_faults"] as? [String])?.isEmpty == true && object?["chip_revision"] as? Int == 0)
   }
 
   @Test(Support.needsSITL) func paramsRoundTripThroughTheDevice() throws {

@@ -47,6 +47,25 @@ import Testing
     }
   }
 
+  @Test func bootFaultsAndTheChipRevisionAreShownInWords() {
+    var info = DeviceInfo(
+      firmwareMajor: 0, firmwareMinor: 1, firmwarePatch: 0, resetReason: 0, capabilities: [],
+      parameterSource: .flash, board: ShortText("pico"))
+    #expect(info.bootFaultNames.isEmpty && info.chipRevisionText == "not read")
+    info.bootFaults = [.crystal, .bringUpHang, BootFaults(rawValue: 1 << 9)]
+    #expect(
+      info.bootFaultNames == [
+        "crystal did not start (on the ring oscillator)", "watchdog reset during clock bring-up (PLLs left off)",
+        "boot fault bit 9",
+      ])
+    info.chipRevision = 1
+    #expect(info.chipRevisionText == "revision 1 (RP2040 B0 or B1; USB erratum E5 not worked around, Docs/usb.md)")
+    info.chipRevision = 2
+    #expect(info.chipRevisionText == "revision 2 (RP2040 B2)")
+    info.board = ShortText("other")
+    #expect(info.chipRevisionText == "revision 2")
+  }
+
   @Test func compatibleDeviceHandshakes() throws {
     let client = DeviceClient(
       transport: Self.device(answering: Self.info(protocolVersion: FrameFormat.protocolVersion)))

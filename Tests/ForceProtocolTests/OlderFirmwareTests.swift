@@ -13,13 +13,21 @@ import Testing
     return try #require(frames(try wire(type: frame.type, seq: frame.seq, body: body)).first.map(Message.decode))
   }
 
-  @Test func infoWithoutTheSupplyTheDutyOrTheStackReadsZero() throws {
-    guard case .info(let current) = try decoded("info", dropping: 2) else { throw ProtocolError.badValue }
-    #expect(current.cpuDuty == 37 && current.supplyMillivolts == 0 && !current.supplyIsLow)
-    guard case .info(let info) = try decoded("info", dropping: 4) else { throw ProtocolError.badValue }
-    #expect(info.stackHighWater == 612 && info.cpuDuty == 0)
-    guard case .info(let older) = try decoded("info", dropping: 6) else { throw ProtocolError.badValue }
-    #expect(older.stackHighWater == 0 && older.cpuDuty == 0 && older.board == ShortText("microbit-v1"))
+  @Test func infoWithoutItsLaterFieldsReadsThemAsZero() throws {
+    func info(_ name: String, dropping: Int) throws -> DeviceInfo {
+      guard case .info(let info) = try decoded(name, dropping: dropping) else { throw ProtocolError.badValue }
+      return info
+    }
+    let noRevision = try info("info-bootFaults", dropping: 2)
+    #expect(noRevision.bootFaults == [.systemPLL, .usbPLL] && noRevision.chipRevision == 0)
+    let noFaults = try info("info-bootFaults", dropping: 4)
+    #expect(noFaults.cpuDuty == 14 && noFaults.bootFaults.isEmpty && noFaults.chipRevision == 0)
+    let noSupply = try info("info", dropping: 6)
+    #expect(noSupply.cpuDuty == 37 && noSupply.supplyMillivolts == 0 && !noSupply.supplyIsLow)
+    let noDuty = try info("info", dropping: 8)
+    #expect(noDuty.stackHighWater == 612 && noDuty.cpuDuty == 0)
+    let oldest = try info("info", dropping: 10)
+    #expect(oldest.stackHighWater == 0 && oldest.cpuDuty == 0 && oldest.board == ShortText("microbit-v1"))
   }
 
   @Test func benchResultWithoutTheDutyReadsZero() throws {

@@ -30,6 +30,9 @@ import Testing
     #expect((0..<Capabilities.bitCount).compactMap { Capabilities.name(ofBit: $0) }.count == 5)
     #expect(Capabilities.name(ofBit: Capabilities.bitCount) == nil)
     #expect(Capabilities.name(ofBit: -1) == nil)
+    #expect((0..<BootFaults.bitCount).compactMap { BootFaults.name(ofBit: $0) }.count == 5)
+    #expect(BootFaults.name(ofBit: BootFaults.bitCount) == nil)
+    #expect(BootFaults.name(ofBit: -1) == nil)
     #expect("\(ParameterSource.defaultsBlankFlash.text)" == "factory defaults (flash blank)")
     #expect("\(FlashFailure.blank.text)" == "nothing saved yet (flash blank)")
   }

@@ -145,6 +145,13 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
   olderRecordInfo.parameterSource = .flashOlderRecord
   olderRecordInfo.capabilities = [.flash, .injection, .bench, .streaming]
   olderRecordInfo.board = ShortText("sitl")
+  // A Pico (UART build) whose PLLs never locked, running from its crystal.
+  var bootFaultInfo = info
+  bootFaultInfo.board = ShortText("pico")
+  bootFaultInfo.stackHighWater = 984
+  bootFaultInfo.cpuDuty = 14
+  bootFaultInfo.bootFaults = [.systemPLL, .usbPLL]
+  bootFaultInfo.chipRevision = 2
   var badBatch = ParamBatch()
   badBatch.append(ParamValue(.restThreshold, 900))
   badBatch.append(ParamValue(.rangeMax, 40_000))
@@ -160,6 +167,7 @@ func exampleMessages() -> [(name: String, seq: UInt8, message: Message)] {
     ("info", 0x01, .info(info)),
     ("hello-v1", 0x01, .hello(Hello(protocolVersion: 1))),
     ("info-olderRecord", 0x01, .info(olderRecordInfo)),
+    ("info-bootFaults", 0x01, .info(bootFaultInfo)),
     ("paramDescribe", 0x02, .paramDescribe(id: ParameterID.restThreshold.rawValue)),
     ("paramDescription", 0x02, .paramDescription(ParamDescription(.restThreshold, value: 205))),
     ("paramGet", 0x03, .paramGet(id: ParameterID.contactThreshold.rawValue)),

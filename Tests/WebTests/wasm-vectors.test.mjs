@@ -29,6 +29,7 @@ function vectors() {
 const expected = {
   hello: { seq: 1, protocolVersion: 3 },
   "hello-v1": { seq: 1, protocolVersion: 1 },
+  "info-bootFaults": { board: "pico", stackHighWater: 984, cpuDuty: 14, bootFaults: 6, chipRevision: 2 },
   info: { protocolVersion: 3, firmwareMajor: 0, firmwareMinor: 1, firmwarePatch: 0, layoutVersion: 2, schemaHash: 0x12345678, parameterCount: 29, resetReason: 0, board: "microbit-v1", parameterSource: 1, capabilities: 0x1f, maxFrameSize: 255, stackHighWater: 612, cpuDuty: 37 },
   "info-olderRecord": { protocolVersion: 3, board: "sitl", parameterSource: 4, capabilities: 0x1e },
   paramDescription: { id: 4, count: 29, value: 205, min: 2, max: 1021, defaultValue: 205, paramName: "rest_threshold", unit: "counts" },

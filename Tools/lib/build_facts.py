@@ -87,13 +87,26 @@ def shell_flags(target: str) -> list:
     return lines
 
 
+def c_defines(facts: dict) -> list:
+    """The board's C defines, with the facts the firmware reads at run time
+    (Hardware/pico/facts.c): xosc_startup_delay_multiplier, checked here."""
+    defines = list(facts.get("c_defines", []))
+    if "xosc_startup_delay_multiplier" in facts:
+        multiplier = facts["xosc_startup_delay_multiplier"]
+        # XOSC STARTUP.DELAY = 47 x the multiplier at 12 MHz, below 8192 as the Pico SDK requires.
+        if not isinstance(multiplier, int) or isinstance(multiplier, bool) or not 1 <= multiplier <= 174:
+            raise SystemExit(f"xosc_startup_delay_multiplier must be a whole number 1...174, not {multiplier!r}")
+        defines.append(f"XOSC_STARTUP_DELAY_MULTIPLIER={multiplier}")
+    return defines
+
+
 def shell_image(facts: dict) -> list:
     budgets = facts.get("budgets", {})
     return [
         bash_array("PACKAGE_TARGETS", facts["package_targets"]),
         bash_array("BOARD_MODULES", [f"{m['name']}:{','.join(m['sources'])}" for m in facts["modules"]]),
         bash_array("C_SOURCES", facts["c_sources"]),
-        bash_array("C_DEFINES", [f"-D{d}" for d in facts.get("c_defines", [])]),
+        bash_array("C_DEFINES", [f"-D{d}" for d in c_defines(facts)]),
         bash_array("C_EXTRA_FLAGS", facts.get("c_flags", [])),
         bash_array("INCLUDES", [f"-I{os.path.join(ROOT, d)}" for d in facts.get("include", [])]),
         bash_array("DEFINES", [x for d in facts.get("swift_defines", []) for x in ("-D", d)]),

@@ -52,7 +52,7 @@ export class Wire {
     this.layout = {};
     for (const [name, type] of Object.entries(this.types)) {
       const length = exports.fp_layout(type);
-      this.layout[name] = length <= 0 ? [] : this.text(0, length).split(",").map((entry) => {
+      this.layout[name] = length <= 0 ? [] : this.document(length).split(",").map((entry) => {
         const [field, kind] = entry.split(":");
         return { key: KEYS[field] ?? field, kind };
       });

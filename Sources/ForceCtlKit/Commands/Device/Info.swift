@@ -48,7 +48,8 @@ extension ForceCtl {
           "parameter_source": "\(info.parameterSource)", "max_frame": \(info.maxFrameSize), \
           "stack_high_water": \(info.stackHighWater), "cpu_duty_percent": \(info.cpuDutyPercent), \
           "supply_mv": \(info.supplyMillivolts), "supply_low": \(info.supplyIsLow), \
-          "cells": \(cells.json)}
+          "boot_faults": [\(info.bootFaultNames.map { "\"\($0)\"" }.joined(separator: ", "))], \
+          "chip_revision": \(info.chipRevision), "cells": \(cells.json)}
           """
         ])
       } else {
@@ -57,6 +58,8 @@ extension ForceCtl {
           "device:       \(info.summary)",
           "parameters:   \(info.parameterCount), layout \(info.layoutVersion), schema \(ParameterText.hex(info.schemaHash)) (\(schema))",
           "reset reason: \(resetText)",
+          "boot faults:  \(info.bootFaultNames.isEmpty ? "none" : info.bootFaultNames.joined(separator: "; "))",
+          "chip:         \(info.chipRevisionText)",
           "capabilities: \(capabilities.joined(separator: ", "))",
           "max frame:    \(info.maxFrameSize) bytes",
           "stack used:   \(info.stackHighWater == 0 ? "not measured" : "\(info.stackHighWater) bytes at most")",
