@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prices a QEMU instruction trace with Cortex-M0 cycle costs, per call of a function.
 
-    Tools/m0-cycles.py QEMU_LOG NAME=ADDRESS [NAME=ADDRESS ...]
+    Tools/m0-cycles.py [--every N] QEMU_LOG NAME=ADDRESS [NAME=ADDRESS ...]
 
 QEMU_LOG comes from `qemu-system-arm -d in_asm,exec,nochain -D QEMU_LOG`: every
 translated block (TB) is listed once with its instructions ("IN:"), and every
@@ -12,6 +12,10 @@ the BL that entered it), callees included; the caller's argument set-up and the 
 itself are not counted, for every function alike. Prints one line per NAME:
 
     NAME CALLS CYCLES/CALL INSTRUCTIONS/CALL MAX-CYCLES
+
+With `--every N`, each function's calls are taken N at a time, in order, and priced
+apart: one line per group, named NAME.0, NAME.1, … (a bench that runs N frames at
+each of several settings).
 
 Cycle table: ARM Cortex-M0 Technical Reference Manual (ARM DDI 0432C), section 3.3,
 Table 3-1 "Cortex-M0 instruction summary", zero wait states, the single-cycle
@@ -81,8 +85,16 @@ def cost(mnemonic, operands, taken):
 
 
 def main(argv):
+    every = 0
+    if len(argv) > 1 and argv[1].startswith("--every"):
+        if argv[1] == "--every" and len(argv) > 2:
+            every, argv = int(argv[2]), argv[:1] + argv[3:]
+        else:
+            every, argv = int(argv[1].partition("=")[2]), argv[:1] + argv[2:]
+        if every < 1:
+            sys.exit("m0-cycles: --every takes a count of calls, 1 or more")
     if len(argv) < 3:
-        sys.exit("usage: m0-cycles.py QEMU_LOG NAME=ADDRESS [NAME=ADDRESS ...]")
+        sys.exit("usage: m0-cycles.py [--every N] QEMU_LOG NAME=ADDRESS [NAME=ADDRESS ...]")
     entries = {}
     for spec in argv[2:]:
         name, _, address = spec.partition("=")
@@ -90,7 +102,8 @@ def main(argv):
             sys.exit(f"m0-cycles: bad function {spec!r}: expected NAME=HEXADDRESS")
         entries[int(address, 16)] = name
     names = list(entries.values())
-    stats = {name: [0, 0, 0, 0] for name in names}  # calls, cycles, instructions, max cycles
+    stats = {}  # name (with its group under --every) -> calls, cycles, instructions, max cycles
+    calls_of = {name: 0 for name in names}
 
     previous = None  # the TB executed before `pending`
     pending = None  # the TB executed last, priced once the next one is known
@@ -100,7 +113,10 @@ def main(argv):
         nonlocal frame
         start = block[0][0]
         if frame is not None and start == frame[1]:
-            s = stats[frame[0]]
+            name = frame[0]
+            key = f"{name}.{calls_of[name] // every}" if every else name
+            calls_of[name] += 1
+            s = stats.setdefault(key, [0, 0, 0, 0])
             s[0] += 1
             s[1] += frame[2]
             s[2] += frame[3]
@@ -125,10 +141,11 @@ def main(argv):
         previous, pending = pending, block
 
     for name in names:
-        calls, cycles, instructions, worst = stats[name]
-        if calls == 0:
+        if calls_of[name] == 0:
             sys.exit(f"m0-cycles: {name} was never called in the trace")
-        print(f"{name} {calls} {cycles / calls:.0f} {instructions / calls:.0f} {worst}")
+    for key in sorted(stats, key=lambda k: (names.index(k.rsplit(".", 1)[0] if every else k), k)):
+        calls, cycles, instructions, worst = stats[key]
+        print(f"{key} {calls} {cycles / calls:.0f} {instructions / calls:.0f} {worst}")
 
 
 if __name__ == "__main__":

@@ -33,8 +33,10 @@ struct CellCalibration: Equatable {
 struct CellShape: Equatable {
   /// Sensitivity multiplier less 1.0, in Q16: 0 for normal.
   var sensitivityDeltaQ16: Int32
-  /// Linearization knots at 0, 128, …, 1024 (clamped input), or nil for linear.
-  var curve: LinearizationCurve?
+  /// Whether `curve` applies (a strength other than 0).
+  var curved: Bool
+  /// Linearization knots at 0, 128, …, 1024 (clamped input); the identity when not `curved`.
+  var curve: LinearizationCurve
 
   /// Derives the constants for one cell.
   /// - Parameters:
@@ -43,17 +45,20 @@ struct CellShape: Equatable {
   @inline(__always)  // into `EngineConfig.derive`: one frame less on the boot's deepest path
   init(curve: Int32, sensitivity: Sensitivity) {
     self.sensitivityDeltaQ16 = sensitivity.gainQ16 &- 65_536
-    self.curve = curve == 0 ? nil : LinearizationCurve(strength: curve)
+    self.curved = curve != 0
+    self.curve = LinearizationCurve(strength: curve)
   }
 
-  /// Whether `shaped` changes anything: a curve, or a sensitivity other than normal.
-  var shapes: Bool { curve != nil || sensitivityDeltaQ16 != 0 }
+  /// Whether `shape` changes anything: a curve, or a sensitivity other than normal.
+  var shapes: Bool { curved || sensitivityDeltaQ16 != 0 }
 
-  /// Linearization and sensitivity applied to a `linear` reading (0...1023).
+  /// Linearization and sensitivity applied to a `linear` reading (0...1023). Static
+  /// and `inout`, so the knots are read where they are, not from a copy on the stack.
   @inline(always)
-  func shaped(_ linear: Int32) -> Int32 {
+  static func shape(_ shape: inout CellShape, _ linear: Int32) -> Int32 {
     var value = linear
-    if let curve { value = curve.apply(value) }
+    if shape.curved { value = LinearizationCurve.apply(&shape.curve, value) }
+    let sensitivityDeltaQ16 = shape.sensitivityDeltaQ16
     if sensitivityDeltaQ16 != 0 {
       // (v·(65 536 + d) + 32 768) >> 16 = v + ((v·d + 32 768) >> 16): v·65 536 is whole.
       value = value &+ (((value &* sensitivityDeltaQ16) >> 15 &+ 1) >> 1)
@@ -93,12 +98,12 @@ struct LinearizationCurve: Equatable {
     }
   }
 
-  /// Interpolates the curve at `value` (0...1023).
+  /// Interpolates `curve` at `value` (0...1023), reading its knots in place.
   @inline(always)
-  func apply(_ value: Int32) -> Int32 {
+  static func apply(_ curve: inout LinearizationCurve, _ value: Int32) -> Int32 {
     let index = Int(value >> 7)
     let part = value & 127
-    return withUnsafeBytes(of: knots) { raw in
+    return withUnsafeBytes(of: &curve.knots) { raw in
       let low = Int32(raw.load(fromByteOffset: index &* 2, as: Int16.self))
       let high = Int32(raw.load(fromByteOffset: index &* 2 &+ 2, as: Int16.self))
       return low &+ (((high &- low) &* part &+ 64) >> 7)

@@ -349,12 +349,12 @@ public struct ForceEngine {
   }
 
   /// Curves and sensitivity, for both cells (Docs/signal-chain.md). Out of line, for
-  /// the same reasons as `movePositional`, and because a knot read by index copies the
-  /// knots to the stack: inlined, that copy cost every frame a stack-protector check on
-  /// the host, curve or not.
+  /// the same reasons as `movePositional`: at the defaults the frame only tests
+  /// `shapesCells`. The knots are read in place (`CellShape.shape` takes its shape
+  /// `inout`): a copy of them on the stack cost the curve frame about 80 cycles.
   @inline(never)
   static func shapeCells(_ engine: inout ForceEngine, _ left: Int32, _ right: Int32) -> (Int32, Int32) {
-    (engine.config.leftShape.shaped(left), engine.config.rightShape.shaped(right))
+    (CellShape.shape(&engine.config.leftShape, left), CellShape.shape(&engine.config.rightShape, right))
   }
 
   /// Force fell from the rate zones back below rest (still touching).

@@ -183,9 +183,9 @@ struct AgreementChecker {
 
     // Force bound, carried through the filter.
     let calibrationLeft = abs(
-      Double(engine.config.leftShape.shaped(engine.config.left.linear(rawLeft))) - ref.calibratedLeft)
+      Double(CellShape.shape(&engine.config.leftShape, engine.config.left.linear(rawLeft))) - ref.calibratedLeft)
     let calibrationRight = abs(
-      Double(engine.config.rightShape.shaped(engine.config.right.linear(rawRight))) - ref.calibratedRight)
+      Double(CellShape.shape(&engine.config.rightShape, engine.config.right.linear(rawRight))) - ref.calibratedRight)
     let mismatch = abs(alphaEngine - alphaExact)
     leftBound =
       (1 - alphaEngine) * leftBound + alphaEngine * calibrationLeft

@@ -6,10 +6,10 @@ import Testing
 @Suite struct SignalChainTests {
   @Test func defaultCalibrationIsIdentity() {
     let cell = CellCalibration(offset: 0, gain: 1000)
-    let shape = CellShape(curve: 0, sensitivity: .normal)
+    var shape = CellShape(curve: 0, sensitivity: .normal)
     #expect(!shape.shapes)
     for raw in [0, 1, 30, 205, 512, 818, 1023] {
-      #expect(shape.shaped(cell.linear(UInt16(raw))) == Int32(raw))
+      #expect(CellShape.shape(&shape, cell.linear(UInt16(raw))) == Int32(raw))
     }
   }
 
@@ -35,24 +35,24 @@ import Testing
   }
 
   @Test func sensitivityScalesAndSaturates() {
-    let light = CellShape(curve: 0, sensitivity: .light)
-    let firm = CellShape(curve: 0, sensitivity: .firm)
+    var light = CellShape(curve: 0, sensitivity: .light)
+    var firm = CellShape(curve: 0, sensitivity: .firm)
     #expect(light.shapes && firm.shapes)
-    #expect(light.shaped(400) == 500)  // × 60/48
-    #expect(light.shaped(900) == 1023)  // saturates
-    #expect(firm.shaped(600) == 500)  // × 60/72
-    #expect(firm.shaped(1023) == 852)
+    #expect(CellShape.shape(&light, 400) == 500)  // × 60/48
+    #expect(CellShape.shape(&light, 900) == 1023)  // saturates
+    #expect(CellShape.shape(&firm, 600) == 500)  // × 60/72
+    #expect(CellShape.shape(&firm, 1023) == 852)
   }
 
   @Test func linearizationCurveKeepsEndsAndLiftsTheMiddle() {
-    let curve = LinearizationCurve(strength: 500)
-    #expect(curve.apply(0) == 0)
-    #expect(curve.apply(1023) >= 1020)
+    var curve = LinearizationCurve(strength: 500)
+    #expect(LinearizationCurve.apply(&curve, 0) == 0)
+    #expect(LinearizationCurve.apply(&curve, 1023) >= 1020)
     // Exact: y = x(1−c)/(1−cx) at x = 0.5, c = 0.5 → 1/3 of full scale.
-    #expect(abs(curve.apply(512) - 341) <= 3)
+    #expect(abs(LinearizationCurve.apply(&curve, 512) - 341) <= 3)
     var last: Int32 = -1
     for x in Int32(0)...1023 {
-      let y = curve.apply(x)
+      let y = LinearizationCurve.apply(&curve, x)
       #expect(y >= last)  // monotonic
       last = y
     }

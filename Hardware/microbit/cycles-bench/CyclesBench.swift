@@ -4,17 +4,39 @@ import ForceFirmware
 
 /// A separate micro:bit image (Tools/bench-cycles) that runs the Swift engine and
 /// its C peer (Benchmarks/CPeer) over the same built-in thumb-roll gesture as
-/// `forcectl bench` (`BenchTrace.sample`), at the default parameters, and prints
-/// the ticks of each loop on the UART:
+/// `forcectl bench` (`BenchTrace.sample`), at three settings in turn (the defaults,
+/// curves on, light sensitivity: `setting(_:)`), and prints the ticks of each loop on
+/// the UART, a line a setting:
 ///
-///     cycles-bench frames=2000 gesture=… swift=… c=… tick-hz=16000000
+///     cycles-bench setting=defaults frames=… gesture=… swift=… c=… tick-hz=16000000
 ///
 /// `swift` and `c` are the loop's ticks less the gesture-only loop's. Under
 /// `-icount shift=0` they give instructions per frame; under `-d exec` the
-/// instruction trace of every `step` call is what Tools/m0-cycles.py prices.
+/// instruction trace of every `step` call is what Tools/m0-cycles.py prices, the
+/// calls of each setting `frames` after those of the one before.
 @main
 struct CyclesBench {
   static let frames: UInt32 = 2000
+
+  /// How many settings are measured (`setting(_:)`).
+  static let settingCount = 3
+
+  /// Setting `index`, in order: its name and its parameters (no heap: a switch, not
+  /// an array).
+  static func setting(_ index: Int) -> (name: StaticString, parameters: Parameters) {
+    var parameters = Parameters.defaults
+    switch index {
+    case 1:
+      try? parameters.set(.leftCurve, to: 300)
+      try? parameters.set(.rightCurve, to: 300)
+      return ("curves", parameters)
+    case 2:
+      try? parameters.set(.sensitivity, to: Sensitivity.light.rawValue)
+      return ("sensitivity", parameters)
+    default:
+      return ("defaults", parameters)
+    }
+  }
 
   static func main() {
     var board = MicrobitBoard()
@@ -27,43 +49,50 @@ struct CyclesBench {
     }
     let gesture = board.ticks() &- start
 
-    var engine = ForceEngine(parameters: .defaults)
-    let swiftStart = board.ticks()
-    for frame in 0..<frames {
-      let cells = BenchTrace.sample(frame)
-      let output = engine.step(left: cells.left, right: cells.right)
-      sink &+= output.value &+ Int32(output.events.mask)
-    }
-    let swiftTicks = board.ticks() &- swiftStart
-
-    var peer = peer_engine()
-    let refused = withUnsafeTemporaryAllocation(of: Int32.self, capacity: ParameterID.count) { values in
-      for index in 0..<ParameterID.count { values[index] = Parameters.defaults[ParameterID.at(index)!] }
-      return peer_init(&peer, values.baseAddress)
-    }
-    var output = peer_output()
-    let cStart = board.ticks()
-    for frame in 0..<frames {
-      let cells = BenchTrace.sample(frame)
-      peer_step(&peer, cells.left, cells.right, &output)
-      sink &+= output.value &+ Int32(output.events)
-    }
-    let cTicks = board.ticks() &- cStart
-    BenchTrace.keep(sink)
-
     var out = UARTText(board: board)
-    if refused != 0 { out.write("cycles-bench: the C peer refused the default parameters\r\n") }
-    out.write("cycles-bench frames=")
-    out.write(frames)
-    out.write(" gesture=")
-    out.write(gesture)
-    out.write(" swift=")
-    out.write(swiftTicks &- gesture)
-    out.write(" c=")
-    out.write(cTicks &- gesture)
-    out.write(" tick-hz=")
-    out.write(board.tickHz)
-    out.write("\r\n")
+    for index in 0..<settingCount {
+      let (name, parameters) = setting(index)
+
+      var engine = ForceEngine(parameters: parameters)
+      let swiftStart = board.ticks()
+      for frame in 0..<frames {
+        let cells = BenchTrace.sample(frame)
+        let output = engine.step(left: cells.left, right: cells.right)
+        sink &+= output.value &+ Int32(output.events.mask)
+      }
+      let swiftTicks = board.ticks() &- swiftStart
+
+      var peer = peer_engine()
+      let refused = withUnsafeTemporaryAllocation(of: Int32.self, capacity: ParameterID.count) { values in
+        for index in 0..<ParameterID.count { values[index] = parameters[ParameterID.at(index)!] }
+        return peer_init(&peer, values.baseAddress)
+      }
+      var output = peer_output()
+      let cStart = board.ticks()
+      for frame in 0..<frames {
+        let cells = BenchTrace.sample(frame)
+        peer_step(&peer, cells.left, cells.right, &output)
+        sink &+= output.value &+ Int32(output.events)
+      }
+      let cTicks = board.ticks() &- cStart
+      BenchTrace.keep(sink)
+
+      if refused != 0 { out.write("cycles-bench: the C peer refused the parameters\r\n") }
+      out.write("cycles-bench setting=")
+      out.write(name)
+      out.write(" frames=")
+      out.write(frames)
+      out.write(" gesture=")
+      out.write(gesture)
+      out.write(" swift=")
+      out.write(swiftTicks &- gesture)
+      out.write(" c=")
+      out.write(cTicks &- gesture)
+      out.write(" tick-hz=")
+      out.write(board.tickHz)
+      out.write("\r\n")
+    }
+    out.write("cycles-bench done\r\n")
     while true {}
   }
 }
