@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Worst-case stack depth of a Cortex-M0 image, from its disassembly.
 
-    Tools/stack-depth.py IMAGE.dis ENTRY [LIMIT] [--indirect NAME=BYTES ...]
+    Tools/stack-depth.py IMAGE.dis ENTRY [LIMIT] [--indirect NAME=BYTES ...] [--interrupt NAME ...]
 
 Reads `llvm-objdump -d --no-show-raw-insn` output. Each function's frame is what its
 prologue reserves: 4 bytes per register pushed, plus `sub sp, #N`, plus a constant
 loaded from the literal pool and added with `add sp, rX` (large frames). Calls are
-`bl` targets, branches to another function's start (tail calls), and `blx rX` where rX was set with `ldr rX, [pc, …]` + `add rX, pc`
+`bl` targets, branches to another function's start (tail calls), and `blx rX` (or
+`bx rX`, a tail call) where rX was set with `ldr rX, [pc, …]` + `add rX, pc`
 (the compiler's long-range call) or with `ldr rX, [pc, …]` alone (an absolute address, as
 for a `long_call` into RAM). `--indirect NAME=BYTES` accepts the other indirect calls in
 function NAME (code outside the image, such as the RP2040 boot ROM's routines) and
@@ -14,9 +15,17 @@ counts BYTES of stack for them. The deepest path from ENTRY is printed; with LIM
 the exit status is 1 when it is deeper. `swift_once` may call any global's one-time
 initialiser. Recursion, or a `blx` whose target cannot be resolved, is reported and
 fails the check: the figure would not be an upper bound.
+
+`--interrupt NAME` names an interrupt handler the image enables. An interrupt may
+arrive at the deepest point of ENTRY's path: the bound adds the deepest handler's own
+path and the exception frame the core stacks for it (8 registers, 32 bytes, and up to
+4 bytes to align the stack to 8). The handlers share one priority (none is set), so
+none preempts another: one handler's frame at most.
 """
 import re
 import sys
+
+EXCEPTION_FRAME = 32 + 4  # r0-r3, r12, lr, pc, xPSR, and the 8-byte alignment pad
 
 def parse(path):
     functions, order, literals = {}, [], {}
@@ -64,7 +73,9 @@ def analyse(function, literals, starts):
         call = re.match(r"bl\s+0x([0-9a-f]+)", text) or re.match(r"b(?:\.w)?\s+0x([0-9a-f]+)", text)
         if call:  # a call, or a tail call (a branch to another function's start)
             calls.add(int(call.group(1), 16))
-        indirect = re.match(r"blx\s+(r\d+)", text)
+        # `blx rX` calls through a register; `bx rX` other than `bx lr` is a tail call
+        # through one (as the Pico's interrupt vectors enter their Swift handlers).
+        indirect = re.match(r"blx\s+(r\d+)", text) or re.match(r"bx\s+(r\d+)", text)
         if indirect:
             value = registers.get(indirect.group(1))
             if isinstance(value, tuple):
@@ -76,12 +87,15 @@ def analyse(function, literals, starts):
     return frame, {c for c in calls if c in starts}, unresolved
 
 def main():
-    args, allowances = [], {}
+    args, allowances, handlers = [], {}, []
     argv = sys.argv[1:]
     while argv:
         if argv[0] == "--indirect" and len(argv) > 1:
             name, _, size = argv[1].partition("=")
             allowances[name] = int(size)
+            argv = argv[2:]
+        elif argv[0] == "--interrupt" and len(argv) > 1:
+            handlers.append(argv[1])
             argv = argv[2:]
         else:
             args.append(argv.pop(0))
@@ -138,9 +152,25 @@ def main():
         return result
 
     depth, path = deepest(roots[0], frozenset())
-    print(f"deepest stack from {entry}: {depth} bytes")
+    interrupt, interrupt_path = 0, []
+    for handler in handlers:
+        starts_of = [s for s in starts if functions[s]["name"] == handler]
+        if not starts_of:
+            sys.exit(f"stack-depth: no interrupt handler named {handler}")
+        handler_depth, handler_path = deepest(starts_of[0], frozenset())
+        if EXCEPTION_FRAME + handler_depth > interrupt:
+            interrupt, interrupt_path = EXCEPTION_FRAME + handler_depth, handler_path
+    if handlers:
+        print(f"deepest stack from {entry}: {depth + interrupt} bytes ({depth} and an interrupt's {interrupt})")
+    else:
+        print(f"deepest stack from {entry}: {depth} bytes")
     for start in path:
         print(f"  {info[start][0]:5d}  {functions[start]['name'][:100]}")
+    if interrupt_path:
+        print(f"  {EXCEPTION_FRAME:5d}  (exception frame)")
+        for start in interrupt_path:
+            print(f"  {info[start][0]:5d}  {functions[start]['name'][:100]}")
+    depth += interrupt
     for problem in sorted(set(problems)):
         print("  problem:", problem)
     if problems or (limit is not None and depth > limit):
