@@ -10,7 +10,7 @@
  * boot2.S sets up, so nothing is slower after a write than before.
  *
  * The ROM routines are found through the ROM's function table (rom_func_lookup
- * at 0x18, the table at 0x14, two-letter codes). Tools/stack-depth.py cannot see
+ * at 0x18, the table at 0x14, two-letter codes). Tools/lib/stack-depth.py cannot see
  * into the ROM: the build grants rp2040_flash_ram_op 256 bytes of stack for the
  * flash routines and rom_resolve 64 for the table lookup (--indirect in
  * Tools/build-firmware). The deepest stack the ROM actually used during a save in

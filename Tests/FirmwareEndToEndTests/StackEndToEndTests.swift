@@ -7,7 +7,7 @@ import Testing
 /// The measured stack: the emulators run the deepest requests (a full parameter
 /// batch, save, load, defaults, an `inject` that restarts the engine, a bench,
 /// describe) and the high-water mark `info` and `benchResult` report stays within
-/// the static bound (Tools/stack-depth.py, printed by Tools/build-firmware).
+/// the static bound (Tools/lib/stack-depth.py, printed by Tools/build-firmware).
 ///
 /// micro:bit in QEMU: the static bound, 800 of the 1 024 bytes (Tools/build-firmware);
 /// the deepest use is at boot (the firmware global's initialiser), and the requests

@@ -1,4 +1,4 @@
-"""QEMU's exec log, read once for every tool that needs it (Tools/m0-cycles.py,
+"""QEMU's exec log, read once for every tool that needs it (Tools/lib/m0-cycles.py,
 Tools/lib/exec-profile.py).
 
 The log comes from `qemu-system-arm -d in_asm,exec,nochain -D LOG`: each

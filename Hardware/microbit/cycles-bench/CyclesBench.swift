@@ -12,7 +12,7 @@ import ForceFirmware
 ///
 /// `swift` and `c` are the loop's ticks less the gesture-only loop's. Under
 /// `-icount shift=0` they give instructions per frame; under `-d exec` the
-/// instruction trace of every `step` call is what Tools/m0-cycles.py prices, the
+/// instruction trace of every `step` call is what Tools/lib/m0-cycles.py prices, the
 /// calls of each setting `frames` after those of the one before.
 @main
 struct CyclesBench {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prices a QEMU instruction trace with Cortex-M0 cycle costs, per call of a function.
 
-    Tools/m0-cycles.py [--every N] QEMU_LOG NAME=ADDRESS [NAME=ADDRESS ...]
+    Tools/lib/m0-cycles.py [--every N] QEMU_LOG NAME=ADDRESS [NAME=ADDRESS ...]
 
 QEMU_LOG comes from `qemu-system-arm -d in_asm,exec,nochain -D QEMU_LOG`: every
 translated block (TB) is listed once with its instructions ("IN:"), and every
@@ -39,7 +39,7 @@ enable none).
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from qemu_exec_log import executions  # noqa: E402
 
 CONDITIONS = {"eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs", "vc", "hi", "ls", "ge", "lt", "gt", "le"}

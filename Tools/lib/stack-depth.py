@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Worst-case stack depth of a Cortex-M0 image, from its disassembly.
 
-    Tools/stack-depth.py IMAGE.dis ENTRY [LIMIT] [--indirect NAME=BYTES ...] [--interrupt NAME ...]
+    Tools/lib/stack-depth.py IMAGE.dis ENTRY [LIMIT] [--indirect NAME=BYTES ...] [--interrupt NAME ...]
 
 Reads `llvm-objdump -d --no-show-raw-insn` output. Each function's frame is what its
 prologue reserves: 4 bytes per register pushed, plus `sub sp, #N`, plus a constant
