@@ -58,6 +58,15 @@ extension ForceCtl.Sim {
         "Board whose ADC reads the cells: \(SensorBoard.allNames.joined(separator: " or ")).", valueName: "BOARD"))
     public var board = "microbit"
 
+    @Option(
+      name: .customLong("sensor-set"),
+      help: ArgumentHelp(
+        "Change one constant of the sensor profile, NAME=VALUE (repeatable), e.g. hysteresis=0 or "
+          + "temperatureDrift=0.01...0.03; names: \(SensorProfile.settableNames.joined(separator: ", ")) "
+          + "(Docs/sensor-model.md).",
+        valueName: "NAME=VALUE"))
+    public var sensorSets: [String] = []
+
     @OptionGroup public var progress: ProgressOptions
 
     public init() {}
@@ -71,10 +80,14 @@ extension ForceCtl.Sim {
       _ = try studySensor()
     }
 
-    /// The sensor `--sensor` and `--board` name; a `ValidationError` names the option.
+    /// The sensor `--sensor`, `--sensor-set` and `--board` name; a `ValidationError`
+    /// names the option.
     public func studySensor() throws -> StudySensor {
-      let profile: SensorProfile
+      var profile: SensorProfile
       do { profile = try SensorProfile.named(sensor) } catch { throw ValidationError("--sensor: \(error.description)") }
+      for assignment in sensorSets {
+        do { try profile.set(assignment) } catch { throw ValidationError("--sensor-set: \(error.description)") }
+      }
       let board: SensorBoard
       do { board = try SensorBoard.named(self.board) } catch { throw ValidationError("--board: \(error.description)") }
       return StudySensor(profile: profile, board: board)
