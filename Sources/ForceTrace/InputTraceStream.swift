@@ -15,6 +15,9 @@ public final class InputTraceStream {
     peeked = try read()
   }
 
+  /// Whether the input can be read a second time: a regular file, not standard input.
+  public var canReadAgain: Bool { reader.path != "-" && reader.size != nil }
+
   /// How much of the file has been read, 0...1; nil for standard input or a pipe.
   public var fractionRead: Double? { reader.fractionRead }
 

@@ -78,6 +78,17 @@ public final class OutputFile {
 
   deinit { if !finished { discard() } }
 
+  /// Whether `path` would be written straight through (standard output, a device, a
+  /// FIFO, a socket) rather than replaced once everything is written.
+  public static func writesStraightThrough(_ path: String?) -> Bool {
+    guard let path, path != "-" else { return true }
+    guard let target = try? resolvingLinks(path) else { return false }
+    var info = stat()
+    guard stat(target, &info) == 0 else { return false }
+    let kind = info.st_mode & S_IFMT
+    return kind != S_IFREG && kind != S_IFDIR
+  }
+
   /// Writes the whole text to `path` (standard output when `nil` or `-`).
   public static func write(_ text: String, to path: String?) throws(FileError) {
     let file = try OutputFile(path)
