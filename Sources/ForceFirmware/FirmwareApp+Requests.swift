@@ -167,7 +167,7 @@ extension FirmwareApp {
     return DeviceInfo(
       firmwareMajor: version.major, firmwareMinor: version.minor, firmwarePatch: version.patch,
       resetReason: board.resetReason.rawValue, capabilities: capabilities,
-      parameterSource: bootSource, board: ShortText(board.name), stackHighWater: board.stackHighWater,
+      parameterSource: parameterSource, board: ShortText(board.name), stackHighWater: board.stackHighWater,
       cpuDuty: duty.duty, supplyMillivolts: board.supplyMillivolts, bootFaults: board.bootFaults,
       chipRevision: board.chipRevision)
   }
@@ -196,6 +196,7 @@ extension FirmwareApp {
     }
     do throws(ParameterStore.SaveError) {
       stored = try ParameterStore.save(&parameters, to: &board, after: stored)
+      parameterSource = .flash
       send(Ack(.paramSave), seq: seq)
     } catch {
       send(ErrorReply(requestType: .paramSave, flash: .writeFailed), seq: seq)
@@ -213,7 +214,8 @@ extension FirmwareApp {
     case .flash, .olderRecord:
       stored = loaded
       parametersChanged(oldRate: rate)
-      send(ParamLoaded(source: loaded.source == .flash ? .flash : .flashOlderRecord), seq: seq)
+      parameterSource = loaded.source == .flash ? .flash : .flashOlderRecord
+      send(ParamLoaded(source: parameterSource), seq: seq)
     case .blank:
       send(ErrorReply(requestType: .paramLoad, flash: .blank), seq: seq)
     case .corrupt, .olderLayout:

@@ -24,8 +24,9 @@ public struct FirmwareApp<B: Board> {
   public internal(set) var parameters: Parameters
   /// What flash held at boot and after the last save or load.
   public internal(set) var stored: ParameterStore.Loaded
-  /// Where the parameters came from at boot.
-  public private(set) var bootSource = ParameterSource.defaultsNoFlash
+  /// Where the parameters came from: at boot, then at the last successful save or load
+  /// (after a save they are the newest record), as `info` reports it.
+  public internal(set) var parameterSource = ParameterSource.defaultsNoFlash
   /// The engine.
   public internal(set) var engine: ForceEngine
 
@@ -74,10 +75,10 @@ public struct FirmwareApp<B: Board> {
   public mutating func boot() {
     stored = ParameterStore.load(from: board, into: &parameters)
     switch stored.source {
-    case .flash: bootSource = .flash
-    case .olderRecord: bootSource = .flashOlderRecord
-    case .blank: bootSource = board.flashPageCount >= 2 ? .defaultsBlankFlash : .defaultsNoFlash
-    case .corrupt, .olderLayout: bootSource = .defaultsCorruptFlash
+    case .flash: parameterSource = .flash
+    case .olderRecord: parameterSource = .flashOlderRecord
+    case .blank: parameterSource = board.flashPageCount >= 2 ? .defaultsBlankFlash : .defaultsNoFlash
+    case .corrupt, .olderLayout: parameterSource = .defaultsCorruptFlash
     }
     engine.reset(parameters: parameters)
     board.startFrameTimer(hz: UInt32(parameters.sampleRateHz))

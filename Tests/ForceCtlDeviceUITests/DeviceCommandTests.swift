@@ -80,6 +80,28 @@ extension ForceCtlDeviceUITests {
     #expect((object?["boot_faults"] as? [String])?.isEmpty == true && object?["chip_revision"] as? Int == 0)
   }
 
+  /// `info` right after `params save` (or `params load`) names the saved record, not
+  /// what the flash held at boot; `params set` and `params defaults` leave it as it was.
+  @Test(Support.needsSITL) func infoAfterASaveNamesTheSavedRecord() throws {
+    let device = try Support.sitl()
+    defer { device.stop() }
+    let port = device.address
+    func source() throws -> String? {
+      let line = try forcectl(["info", "--port", port]).split(separator: "\n").first { $0.hasPrefix("device:") }
+      return line?.split(separator: ", ").last.map(String.init)
+    }
+    #expect(try source() == "factory defaults (flash blank)")
+    _ = try forcectl(["params", "set", "--port", port, "rest_threshold=250"])
+    #expect(try source() == "factory defaults (flash blank)")
+    _ = try forcectl(["params", "save", "--port", port])
+    #expect(try source() == "parameters from flash")
+    _ = try forcectl(["params", "defaults", "--port", port])
+    #expect(try source() == "parameters from flash")
+    _ = try forcectl(["params", "load", "--port", port])
+    #expect(try source() == "parameters from flash")
+    #expect(try forcectl(["params", "get", "--port", port, "rest_threshold"]) == "rest_threshold=250\n")
+  }
+
   @Test(Support.needsSITL) func paramsRoundTripThroughTheDevice() throws {
     let device = try Support.sitl()
     defer { device.stop() }
