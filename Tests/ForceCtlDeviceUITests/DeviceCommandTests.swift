@@ -3,6 +3,7 @@ import ForceCtlKit
 import ForceDevice
 import ForceEngine
 import ForceProtocol
+import ForceTestSupport
 import ForceTrace
 import Foundation
 import Testing
@@ -100,6 +101,27 @@ extension ForceCtlDeviceUITests {
     _ = try forcectl(["params", "load", "--port", port])
     #expect(try source() == "parameters from flash")
     #expect(try forcectl(["params", "get", "--port", port, "rest_threshold"]) == "rest_threshold=250\n")
+  }
+
+  /// `replay` to standard output checks a file input whole before it sends a frame, so a
+  /// bad last row writes nothing (as `sim run` does; Docs/csv-formats.md).
+  @Test(Support.needsSITL) func replayToStandardOutputWritesNothingForABadLastRow() throws {
+    let device = try Support.sitl()
+    defer { device.stop() }
+    let input = Support.temp("bad-last.csv")
+    try ("t_ms,left,right\n" + (0..<5000).map { "\($0 * 5),10,20\n" }.joined() + "1,10,20\n").write(
+      to: input, atomically: true, encoding: .utf8)
+    let output = Pipe()
+    let run = try ToolProcess(
+      "forcectl", ["replay", "--port", device.address, "--input", input.path], output: output.fileHandleForWriting)
+    try output.fileHandleForWriting.close()
+    let written = output.fileHandleForReading.readDataToEndOfFile()
+    let ending = run.wait()
+    #expect(ending.status == 1)
+    #expect(
+      ending.errors.contains("\(input.path): line 5002, column 1: t_ms: 1 is before the previous row's 24995"),
+      "\(ending.errors)")
+    #expect(written.isEmpty, "\(written.count) bytes written before the error")
   }
 
   @Test(Support.needsSITL) func paramsRoundTripThroughTheDevice() throws {

@@ -34,10 +34,7 @@ extension ForceCtl.Sim {
       do {
         let frames = try InputTraceStream(input)
         // Rows written straight through cannot be taken back: check the whole input first.
-        if OutputFile.writesStraightThrough(output) && frames.canReadAgain {
-          let check = try InputTraceStream(input)
-          while try check.next() != nil {}
-        }
+        if OutputFile.writesStraightThrough(output) { try frames.checkWhole() }
         let file = try OutputFile(output)
         defer { file.discard() }
         var engine = ForceEngine(parameters: parameters)
