@@ -249,6 +249,26 @@ def test_export_and_import_a_profile_file(rig):
     assert device_value(browser, "rest_threshold") == 240, "a refused import changed the device"
 
 
+def test_a_profile_with_a_name_twice_another_format_or_cut_short_is_refused(rig):
+    """The page reads a profile file as forcectl does: refused, naming the line, and the device unchanged."""
+    browser = rig.browser
+    cases = {
+        "twice.json": ('{\n  "parameters": {\n    "rest_threshold": 200,\n    "rest_threshold": 230\n  }\n}\n',
+                       'line 4: "rest_threshold" is given twice (first on line 3)'),
+        "twice.txt": ("rest_threshold=200\nrest_threshold=230\n", "line 2: rest_threshold is given twice (first on line 1)"),
+        "other.json": ('{"format": "vscode-settings", "parameters": {"rest_threshold": 230}}',
+                       '"format" is "vscode-settings"; a parameter file\'s is "forcepicker-parameters"'),
+        "cut.json": ('{\n  "parameters": {\n    "rest_threshold": 230,\n', "line 4, column 1: not valid JSON"),
+    }
+    for name, (content, words) in cases.items():
+        path = rig.workdir / name
+        path.write_text(content)
+        browser.find_element(By.ID, "import").send_keys(str(path))
+        wait_for(lambda: f"importing {name} failed" in text(browser, "message"), 10, f"the refusal of {name}")
+        assert words in text(browser, "message"), text(browser, "message")
+    assert device_value(browser, "rest_threshold") == 240, "a refused import changed the device"
+
+
 def test_screenshot(rig):
     browser = rig.browser
     time.sleep(1.0)
