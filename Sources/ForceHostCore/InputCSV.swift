@@ -17,7 +17,7 @@ public struct InputCSVError: Error {
   /// What was wrong.
   enum Problem {
     case empty, noFrames, noLeft, noRight, fieldCount, notWhole, outsideText, outsideValue, duplicateColumn
-    case timeBackwards
+    case timeBackwards, notText
   }
 
   /// The line, 1-based; 0 for the whole input.
@@ -47,6 +47,11 @@ public struct InputCSVError: Error {
     self.value = value
   }
 
+  /// The error for bytes that are not text.
+  init(_ error: TextCheckError) {
+    self.init(.notText, line: error.line, column: error.column, text: error.before, value: Int64(error.byte))
+  }
+
   /// Writes what is wrong, without the line and column.
   public func writeMessage<Sink: TextSink>(to sink: inout Sink) {
     switch problem {
@@ -66,6 +71,9 @@ public struct InputCSVError: Error {
       sink.write(": ")
       text.writeQuoted(to: &sink)
       sink.write(problem == .notWhole ? " is not a whole number" : " is outside 0...1023")
+    case .notText:
+      TextCheckError(line: line, column: column, byte: UInt8(truncatingIfNeeded: value), before: text).writeMessage(
+        to: &sink)
     case .duplicateColumn:
       sink.write("header names '")
       sink.write(columnName)
@@ -134,6 +142,7 @@ public struct InputCSVParser {
   public mutating func finish() throws(InputCSVError) -> InputFrame? {
     row.frame = nil
     try splitter.finish(to: &row)
+    do { try row.check.finish() } catch { throw InputCSVError(error) }
     if row.hasContent { try row.lineEnd() }
     let frame = row.frame
     if !row.sawHeader { throw InputCSVError(.empty, line: 0) }
@@ -221,10 +230,13 @@ struct RowState: LineHandler {
   var found = TextExcerpt()
   /// A header column read twice: its name, both fields' indices, the second's column.
   var duplicate: (name: StaticString, first: Int, second: Int, column: Int)?
+  /// Whether the bytes are text (a binary file is refused at its first byte that is not).
+  var check = TextCheck()
   /// The last row's `t_ms`.
   var lastTime: Int64?
 
   mutating func content(_ byte: UInt8) throws(InputCSVError) {
+    do { try check.content(byte) } catch { throw InputCSVError(error) }
     hasContent = true
     let isScalar = byte & 0xC0 != 0x80
     if isScalar { scalars &+= 1 }
@@ -284,6 +296,7 @@ struct RowState: LineHandler {
   }
 
   mutating func lineEnd() throws(InputCSVError) {
+    do { try check.lineEnd() } catch { throw InputCSVError(error) }
     let number = line
     defer { startLine() }
     guard !blank else { return }

@@ -37,54 +37,26 @@ public enum TextInput {
 
   /// Refuses bytes that are not text: a NUL, or bytes that are not UTF-8. The error
   /// names the file, the line and column of the first such byte, its value, and the
-  /// start of its line as far as it is text (`TextExcerpt`), never the bytes themselves.
-  public static func checkText(
-    _ bytes: some Collection<UInt8>, path: String, line firstLine: Int = 1
-  ) throws(FileError) {
+  /// start of its line as far as it is text (ForceHostCore's `TextCheck`), never the
+  /// bytes themselves. With `line`, `bytes` are that one line, as `LineReader` split it
+  /// (its line end and a leading byte-order mark already gone); without, a whole file.
+  public static func checkText(_ bytes: some Collection<UInt8>, path: String, line: Int? = nil) throws(FileError) {
     if bytes.allSatisfy({ $0 != 0 && $0 < 0x80 }) { return }
-    var line = firstLine
-    var column = 1
-    var excerpt = TextExcerpt()
-    var afterCR = false
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    let start = bytes.startIndex
-    while true {
-      let scalar: Unicode.Scalar
-      switch parser.parseScalar(from: &iterator) {
-      case .emptyInput: return
-      case .valid(let encoded):
-        scalar = Unicode.UTF8.decode(encoded)
-        if scalar != "\0" {
-          offset += encoded.count
-          break
-        }
-        fallthrough
-      case .error:
-        let byte = bytes[bytes.index(start, offsetBy: offset)]
-        var out = TextBuffer()
-        excerpt.writeQuoted(to: &out)
-        let what = byte == 0 ? "a NUL byte" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
-        let after = excerpt.scalarCount > 0 ? " (after \(out.string))" : ""
-        throw FileError(
-          "\(path == "-" ? "standard input" : path): line \(line), column \(column): \(what) is not \(byte == 0 ? "" : "UTF-8 ")text\(after): "
-            + "a binary file, or text in another encoding?")
+    var check = TextCheck(line: line ?? 1)
+    do throws(TextCheckError) {
+      if line == nil {
+        var splitter = LineSplitter()
+        for byte in bytes { try splitter.feed(byte, to: &check) }
+        try splitter.finish(to: &check)
+      } else {
+        for byte in bytes { try check.content(byte) }
       }
-      if scalar == "\n" && afterCR {
-        afterCR = false
-        continue
-      }
-      afterCR = scalar == "\r"
-      if scalar == "\n" || scalar == "\r" {
-        line += 1
-        column = 1
-        excerpt = TextExcerpt()
-        continue
-      }
-      if line == 1 && column == 1 && scalar == "\u{FEFF}" { continue }
-      column += 1
-      for byte in String(scalar).utf8 { excerpt.append(byte) }
+      try check.finish()
+    } catch {
+      var message = TextBuffer()
+      error.writeMessage(to: &message)
+      throw FileError(
+        "\(path == "-" ? "standard input" : path): line \(error.line), column \(error.column): \(message.string)")
     }
   }
 

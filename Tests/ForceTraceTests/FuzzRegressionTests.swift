@@ -21,6 +21,10 @@ import Testing
       "line 1, column 12: byte 0xFF is not UTF-8 text (after 'right, t_ms'): a binary file, or text in another encoding?",
     "vertical-tab-in-row.csv": "line 2, column 7: expected 2 fields, found 3",
     "form-feed-ends-row.csv": "line 3, column 5: right: '4\\u{0C}' is not a whole number",
+    // A byte-order mark starting line 2 is a character there: the streamed read once
+    // dropped it, as at the start of a file, and counted the columns one short.
+    "bom-starts-a-later-line.csv":
+      "line 2, column 4: a NUL byte is not text (after '\u{FEFF}1,'): a binary file, or text in another encoding?",
   ]
 
   @Test func inputTracesGiveTheSameErrorWholeAndStreamed() throws {

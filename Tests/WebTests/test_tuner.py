@@ -396,6 +396,13 @@ def test_offline_refuses_a_bad_csv_in_the_words_of_forcectl(rig):
     browser.find_element(By.ID, "offline-file").send_keys(str(bad))
     expected = "bad.csv: line 3, column 4: right: 'x' is not a whole number"
     wait_for(lambda: text(browser, "message") == expected, 5, "the refusal")
+    # Bytes that are not UTF-8 text are named by where they are, never shown.
+    latin1 = rig.workdir / "latin1.csv"
+    latin1.write_bytes(b"left,right\n1,2\n3,\xe94\n")
+    browser.find_element(By.ID, "offline-file").send_keys(str(latin1))
+    expected = ("latin1.csv: line 3, column 3: byte 0xE9 is not UTF-8 text (after '3,'): "
+                "a binary file, or text in another encoding?")
+    wait_for(lambda: text(browser, "message") == expected, 5, "the refusal of a file that is not text")
 
 
 def test_telemetry_from_sitl_with_a_railed_cell_raises_the_warning_and_it_clears(rig):
