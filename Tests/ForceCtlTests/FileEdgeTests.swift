@@ -95,13 +95,13 @@ import Testing
         == "\(path)/bin.txt: line 1, column 8: a NUL byte is not text (after '\\u{7F}ELF\\u{02}\\u{01}\\u{01}'): a binary file, or text in another encoding?"
     )
     let latin1 = path + "/latin1.csv"
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: latin1, contents: Data("left,right\n1,2\n3,".utf8 + [0xE9] + Data("4\n".utf8)))
     #expect(
       failure(["sim", "run", "--input", latin1, "--output", path + "/o.csv"])
         == "\(latin1): line 3, column 3: byte 0xE9 is not UTF-8 text (after '3,'): a binary file, or text in another encoding?"
     )
-    FileManager.default.createFile(atPath: path + "/bin.gesture", contents: Data([0xFF, 0xFE, 0x68, 0x6F]))
+    _ = FileManager.default.createFile(atPath: path + "/bin.gesture", contents: Data([0xFF, 0xFE, 0x68, 0x6F]))
     #expect(
       failure(["sim", "gesture", "--script", path + "/bin.gesture"])
         == "\(path)/bin.gesture: line 1, column 1: byte 0xFF is not UTF-8 text: a binary file, or text in another encoding?"
