@@ -196,7 +196,6 @@ extension FirmwareApp {
     }
     do throws(ParameterStore.SaveError) {
       stored = try ParameterStore.save(&parameters, to: &board, after: stored)
-      parameterSource = .flash
       send(Ack(.paramSave), seq: seq)
     } catch {
       send(ErrorReply(requestType: .paramSave, flash: .writeFailed), seq: seq)
@@ -214,8 +213,7 @@ extension FirmwareApp {
     case .flash, .olderRecord:
       stored = loaded
       parametersChanged(oldRate: rate)
-      parameterSource = loaded.source == .flash ? .flash : .flashOlderRecord
-      send(ParamLoaded(source: parameterSource), seq: seq)
+      send(ParamLoaded(source: loaded.source == .flash ? .flash : .flashOlderRecord), seq: seq)
     case .blank:
       send(ErrorReply(requestType: .paramLoad, flash: .blank), seq: seq)
     case .corrupt, .olderLayout:
