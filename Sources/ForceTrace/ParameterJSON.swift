@@ -13,9 +13,20 @@ struct ParameterJSON {
     var place: String { "line \(line), column \(column): " }
   }
 
+  /// A member of an object: its name, where the name starts, its value.
+  struct Member {
+    var name: String
+    var line: Int
+    var column: Int
+    var value: Located
+
+    /// "line L, column C: " for a message about the name.
+    var place: String { "line \(line), column \(column): " }
+  }
+
   /// A JSON value; an object's members in file order.
   enum Value {
-    case object([(name: String, value: Located)])
+    case object([Member])
     case array
     case string(String)
     /// The number's text as written.
@@ -117,7 +128,7 @@ struct ParameterJSON {
     try nest()
     defer { depth -= 1 }
     advance()  // {
-    var members: [(name: String, value: Located)] = []
+    var members: [Member] = []
     var lines: [String: Int] = [:]
     skipSpace()
     if index < scalars.count, scalars[index] == "}" {
@@ -140,7 +151,7 @@ struct ParameterJSON {
       skipSpace()
       guard index < scalars.count, scalars[index] == ":" else { throw unexpected("':' after the name") }
       advance()
-      members.append((name, try value()))
+      members.append(Member(name: name, line: nameLine, column: nameColumn, value: try value()))
       skipSpace()
       guard index < scalars.count else { throw unexpected("',' or '}'") }
       if scalars[index] == "}" {

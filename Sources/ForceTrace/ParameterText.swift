@@ -207,6 +207,12 @@ public enum ParameterText {
     guard case .object(let members) = root.value else {
       throw ParameterInputError("\(root.place)expected a JSON object, found \(root.value.kind)")
     }
+    let keys = ["format", "layout_version", "schema_hash", "parameters"]
+    if let unknown = members.first(where: { !keys.contains($0.name) }) {
+      throw ParameterInputError(
+        "\(unknown.place)unknown key \(TextInput.quoted(unknown.name))"
+          + "\(Suggestion.hint(for: unknown.name, among: keys)); a parameter file has \(keys.joined(separator: ", "))")
+    }
     func member(_ name: String) -> ParameterJSON.Located? { members.first { $0.name == name }?.value }
     if let format = member("format") {
       guard case .string(let text) = format.value, text == jsonFormat else {
@@ -241,10 +247,11 @@ public enum ParameterText {
       }
     }
     var result: [FileAssignment] = []
-    for (key, located) in values {
+    for member in values {
+      let (key, located) = (member.name, member.value)
       let id: ParameterID
       do { id = try self.id(named: key) } catch {
-        throw ParameterInputError("\(located.place)\(error.description)")
+        throw ParameterInputError("\(member.place)\(error.description)")
       }
       let number: Int32
       switch located.value {

@@ -39,6 +39,14 @@ import Testing
     )
   }
 
+  @Test func anUnknownKeyIsRefusedWithASuggestion() {
+    #expect(
+      profileFailure(
+        "typo.json", "{\"format\": \"forcepicker-parameters\",\n \"schema_hsh\": \"0x0\", \"parameters\": {}}")
+        == "\(scratch.directory)/typo.json: line 2, column 2: unknown key 'schema_hsh' (did you mean 'schema_hash'?); a parameter file has format, layout_version, schema_hash, parameters"
+    )
+  }
+
   @Test func aKeyGivenTwiceIsRefusedWithItsLine() {
     let json = "{\n  \"parameters\": {\n    \"rest_threshold\": 200,\n    \"rest_threshold\": 300\n  }\n}\n"
     #expect(

@@ -56,6 +56,7 @@ enum ParameterReference {
       "with any subset of the names, or plain `NAME=VALUE` lines with `#` comments. A file written",
       "for another layout version is rejected, and so is one that sets nothing (empty, only",
       "comments, an empty `parameters` object), a `\"format\"` other than `\"forcepicker-parameters\"`,",
+      "a key other than those four (with a did-you-mean),",
       "a name given twice (in JSON or as lines), and JSON that is cut short or malformed. Each",
       "error names the file, and the line and column of the value or the name (the first line of",
       "a name given twice too); a value the engine refuses, its range or a rule, is named at the",
