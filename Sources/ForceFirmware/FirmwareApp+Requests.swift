@@ -167,7 +167,7 @@ extension FirmwareApp {
     return DeviceInfo(
       firmwareMajor: version.major, firmwareMinor: version.minor, firmwarePatch: version.patch,
       resetReason: board.resetReason.rawValue, capabilities: capabilities,
-      parameterSource: bootSource, board: ShortText(board.name), stackHighWater: board.stackHighWater,
+      parameterSource: parameterSource, board: ShortText(board.name), stackHighWater: board.stackHighWater,
       cpuDuty: duty.duty, supplyMillivolts: board.supplyMillivolts, bootFaults: board.bootFaults,
       chipRevision: board.chipRevision)
   }

@@ -24,8 +24,17 @@ public struct FirmwareApp<B: Board> {
   public internal(set) var parameters: Parameters
   /// What flash held at boot and after the last save or load.
   public internal(set) var stored: ParameterStore.Loaded
-  /// Where the parameters came from at boot.
-  public private(set) var bootSource = ParameterSource.defaultsNoFlash
+
+  /// Where the parameters came from, as `info` reports it: what flash held at boot,
+  /// then at the last successful save (the newest record) or load (`stored`).
+  public var parameterSource: ParameterSource {
+    switch stored.source {
+    case .flash: .flash
+    case .olderRecord: .flashOlderRecord
+    case .blank: board.flashPageCount >= 2 ? .defaultsBlankFlash : .defaultsNoFlash
+    case .corrupt, .olderLayout: .defaultsCorruptFlash
+    }
+  }
   /// The engine.
   public internal(set) var engine: ForceEngine
 
@@ -73,12 +82,6 @@ public struct FirmwareApp<B: Board> {
   @inline(never)
   public mutating func boot() {
     stored = ParameterStore.load(from: board, into: &parameters)
-    switch stored.source {
-    case .flash: bootSource = .flash
-    case .olderRecord: bootSource = .flashOlderRecord
-    case .blank: bootSource = board.flashPageCount >= 2 ? .defaultsBlankFlash : .defaultsNoFlash
-    case .corrupt, .olderLayout: bootSource = .defaultsCorruptFlash
-    }
     engine.reset(parameters: parameters)
     board.startFrameTimer(hz: UInt32(parameters.sampleRateHz))
     board.startWatchdog(timeoutMs: FirmwareApp.watchdogMs)

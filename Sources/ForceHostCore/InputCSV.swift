@@ -16,7 +16,8 @@ public struct InputFrame: Equatable {
 public struct InputCSVError: Error {
   /// What was wrong.
   enum Problem {
-    case empty, noFrames, noLeft, noRight, fieldCount, notWhole, outsideText, outsideValue
+    case empty, noFrames, noLeft, noRight, fieldCount, notWhole, outsideText, outsideValue, duplicateColumn
+    case timeBackwards, notText
   }
 
   /// The line, 1-based; 0 for the whole input.
@@ -29,11 +30,13 @@ public struct InputCSVError: Error {
   let expected: Int
   let found: Int
   let value: Int64
+  let previous: Int64
 
   init(
     _ problem: Problem, line: Int, column: Int = 0, columnName: StaticString = "", text: TextExcerpt = TextExcerpt(),
-    expected: Int = 0, found: Int = 0, value: Int64 = 0
+    expected: Int = 0, found: Int = 0, value: Int64 = 0, previous: Int64 = 0
   ) {
+    self.previous = previous
     self.problem = problem
     self.line = line
     self.column = column
@@ -42,6 +45,11 @@ public struct InputCSVError: Error {
     self.expected = expected
     self.found = found
     self.value = value
+  }
+
+  /// The error for bytes that are not text.
+  init(_ error: TextCheckError) {
+    self.init(.notText, line: error.line, column: error.column, text: error.before, value: Int64(error.byte))
   }
 
   /// Writes what is wrong, without the line and column.
@@ -63,6 +71,23 @@ public struct InputCSVError: Error {
       sink.write(": ")
       text.writeQuoted(to: &sink)
       sink.write(problem == .notWhole ? " is not a whole number" : " is outside 0...1023")
+    case .notText:
+      TextCheckError(line: line, column: column, byte: UInt8(truncatingIfNeeded: value), before: text).writeMessage(
+        to: &sink)
+    case .duplicateColumn:
+      sink.write("header names '")
+      sink.write(columnName)
+      sink.write("' twice (columns ")
+      sink.write(expected)
+      sink.write(" and ")
+      sink.write(found)
+      sink.write(")")
+    case .timeBackwards:
+      sink.write("t_ms: ")
+      sink.write(value)
+      sink.write(" is before the previous row's ")
+      sink.write(previous)
+      sink.write(": time must not go backwards")
     case .outsideValue:
       sink.write(columnName)
       sink.write(": ")
@@ -117,6 +142,7 @@ public struct InputCSVParser {
   public mutating func finish() throws(InputCSVError) -> InputFrame? {
     row.frame = nil
     try splitter.finish(to: &row)
+    do { try row.check.finish() } catch { throw InputCSVError(error) }
     if row.hasContent { try row.lineEnd() }
     let frame = row.frame
     if !row.sawHeader { throw InputCSVError(.empty, line: 0) }
@@ -202,8 +228,15 @@ struct RowState: LineHandler {
   var time = FieldState()
   var extraColumn = 0
   var found = TextExcerpt()
+  /// A header column read twice: its name, both fields' indices, the second's column.
+  var duplicate: (name: StaticString, first: Int, second: Int, column: Int)?
+  /// Whether the bytes are text (a binary file is refused at its first byte that is not).
+  var check = TextCheck()
+  /// The last row's `t_ms`.
+  var lastTime: Int64?
 
   mutating func content(_ byte: UInt8) throws(InputCSVError) {
+    do { try check.content(byte) } catch { throw InputCSVError(error) }
     hasContent = true
     let isScalar = byte & 0xC0 != 0x80
     if isScalar { scalars &+= 1 }
@@ -240,9 +273,9 @@ struct RowState: LineHandler {
     if !sawHeader {
       if fieldIndex > 0 { found.append(UInt8(ascii: ",")) }
       found.append(field.text)
-      if field.text.equalsIgnoringCase("left") { leftIndex = fieldIndex }
-      if field.text.equalsIgnoringCase("right") { rightIndex = fieldIndex }
-      if field.text.equalsIgnoringCase("t_ms") { timeIndex = fieldIndex }
+      if field.text.equalsIgnoringCase("left") { leftIndex = noted(leftIndex, "left") }
+      if field.text.equalsIgnoringCase("right") { rightIndex = noted(rightIndex, "right") }
+      if field.text.equalsIgnoringCase("t_ms") { timeIndex = noted(timeIndex, "t_ms") }
     } else {
       if fieldIndex == leftIndex { left = field }
       if fieldIndex == rightIndex { right = field }
@@ -253,7 +286,17 @@ struct RowState: LineHandler {
     field = FieldState()
   }
 
+  /// The index of the column `name`, which was `index` (-1: not seen) before the field
+  /// being ended; a second column of the same name is kept in `duplicate` for
+  /// `lineEnd` to refuse.
+  mutating func noted(_ index: Int, _ name: StaticString) -> Int {
+    guard index >= 0 else { return fieldIndex }
+    if duplicate == nil { duplicate = (name, index, fieldIndex, field.column) }
+    return index
+  }
+
   mutating func lineEnd() throws(InputCSVError) {
+    do { try check.lineEnd() } catch { throw InputCSVError(error) }
     let number = line
     defer { startLine() }
     guard !blank else { return }
@@ -261,6 +304,11 @@ struct RowState: LineHandler {
     if !sawHeader {
       sawHeader = true
       columnCount = fieldIndex
+      if let duplicate {
+        throw InputCSVError(
+          .duplicateColumn, line: number, column: duplicate.column, columnName: duplicate.name,
+          expected: duplicate.first &+ 1, found: duplicate.second &+ 1)
+      }
       if leftIndex < 0 { throw InputCSVError(.noLeft, line: number, text: found) }
       if rightIndex < 0 { throw InputCSVError(.noRight, line: number, text: found) }
       return
@@ -277,6 +325,11 @@ struct RowState: LineHandler {
       guard let value = time.number.value else {
         throw InputCSVError(.notWhole, line: number, column: time.column, columnName: "t_ms", text: time.text)
       }
+      if let lastTime, value < lastTime {
+        throw InputCSVError(
+          .timeBackwards, line: number, column: time.column, value: value, previous: lastTime)
+      }
+      lastTime = value
       timeMs = value
     }
     frameCount &+= 1

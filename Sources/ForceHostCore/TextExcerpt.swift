@@ -2,7 +2,7 @@
 /// scalars) kept inline, control characters escaped when written, "…" after them when
 /// there were more. Every quoted text of the host's messages (`TextInput.quoted`) and of
 /// the page's is written through here.
-public struct TextExcerpt {
+public struct TextExcerpt: Sendable {
   /// How many characters are shown.
   public static let limit = 40
   static let capacity = 160  // 40 scalars of at most 4 bytes

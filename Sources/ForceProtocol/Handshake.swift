@@ -40,7 +40,8 @@ public struct Capabilities: OptionSet, Sendable {
   public static let streaming = Capabilities(rawValue: 0x10)
 }
 
-/// Where the parameters in effect came from at boot (`info.parameterSource`).
+/// Where the parameters in effect came from (`info.parameterSource`): at boot, or at the
+/// last successful `paramSave` or `paramLoad`.
 public enum ParameterSource: UInt8, Sendable {
   /// Loaded from flash.
   case flash = 0
@@ -159,7 +160,8 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
       &capabilities, "capabilities",
       "bit 0 ADC (real force cells: needed for streaming), bit 1 flash persistence, bit 2 `inject`, bit 3 `bench`, bit 4 streaming (the firmware implements `streamStart` and `streamStop`; it streams only when bit 0 is set too, and refuses `streamStart` with `unsupported`, detail `01`, otherwise)"
     )
-    try v.code(&parameterSource, "parameterSource", "where the parameters came from at boot, see below")
+    try v.code(
+      &parameterSource, "parameterSource", "where the parameters came from at boot or the last save or load, see below")
     try v.u16(&maxFrameSize, "maxFrameSize", "largest frame before COBS (255)")
     try v.text(&board, "board", "board name, e.g. `microbit-v1`")
     try v.laterU16(

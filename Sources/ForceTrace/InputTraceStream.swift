@@ -15,6 +15,19 @@ public final class InputTraceStream {
     peeked = try read()
   }
 
+  /// Whether the input can be read a second time: a regular file, not standard input.
+  public var canReadAgain: Bool { reader.path != "-" && reader.size != nil }
+
+  /// Reads the whole input through a second stream, so that a bad line is found
+  /// before anything is written: for an output written straight through (standard
+  /// output, a pipe), where rows cannot be taken back. Does nothing when the input
+  /// cannot be read again (standard input, a pipe).
+  public func checkWhole() throws {
+    guard canReadAgain else { return }
+    let check = try InputTraceStream(reader.path)
+    while try check.next() != nil {}
+  }
+
   /// How much of the file has been read, 0...1; nil for standard input or a pipe.
   public var fractionRead: Double? { reader.fractionRead }
 

@@ -63,13 +63,15 @@ public final class LineReader {
       let byte = buffer[start]
       start += 1
       splitter.feed(byte, to: &line)
-      if line.ended { return finish() }
+      if line.ended { return try finish() }
     }
-    return line.bytes.isEmpty ? nil : finish()
+    return line.bytes.isEmpty ? nil : try finish()
   }
 
-  private func finish() -> String {
+  /// The line read, refused when it is not text (`TextInput.checkText`).
+  private func finish() throws(FileError) -> String {
     lineNumber += 1
+    try TextInput.checkText(line.bytes, path: path, line: lineNumber)
     return String(decoding: line.bytes, as: UTF8.self)
   }
 

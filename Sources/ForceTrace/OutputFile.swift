@@ -58,10 +58,23 @@ public final class OutputFile {
       return
     }
     let directory = Self.directory(of: target)
-    var template = Array("\(directory)/.\(Self.name(of: target)).XXXXXX".utf8CString)
-    let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    // The name is kept for the signal handlers before the file exists (as mkstemp
+    // would make it, but in that order): a signal in between leaves nothing behind.
+    let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    var opened: Int32 = -1
+    var temporaryPath = ""
+    var slot: Int?
+    for _ in 0..<100 {
+      temporaryPath = "\(directory)/.\(Self.name(of: target)).\(String((0..<6).map { _ in letters.randomElement()! }))"
+      slot = PendingTemporaries.add(temporaryPath)
+      opened = open(temporaryPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      if opened >= 0 { break }
+      let reason = errno
+      PendingTemporaries.remove(slot)
+      errno = reason
+      if reason != EEXIST { break }
+    }
     guard opened >= 0 else { throw Self.failure(path) }
-    let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let mode: mode_t
     if exists {
       mode = info.st_mode & 0o7777
@@ -73,10 +86,21 @@ public final class OutputFile {
     fchmod(opened, mode)
     fd = opened
     temporary = temporaryPath
-    slot = PendingTemporaries.add(temporaryPath)
+    self.slot = slot
   }
 
   deinit { if !finished { discard() } }
+
+  /// Whether `path` would be written straight through (standard output, a device, a
+  /// FIFO, a socket) rather than replaced once everything is written.
+  public static func writesStraightThrough(_ path: String?) -> Bool {
+    guard let path, path != "-" else { return true }
+    guard let target = try? resolvingLinks(path) else { return false }
+    var info = stat()
+    guard stat(target, &info) == 0 else { return false }
+    let kind = info.st_mode & S_IFMT
+    return kind != S_IFREG && kind != S_IFDIR
+  }
 
   /// Writes the whole text to `path` (standard output when `nil` or `-`).
   public static func write(_ text: String, to path: String?) throws(FileError) {

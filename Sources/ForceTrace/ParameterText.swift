@@ -1,22 +1,47 @@
 import ForceEngine
-import Foundation
 
 /// A problem with a parameter given on the command line or in a file.
 public struct ParameterInputError: Error, CustomStringConvertible, Equatable {
   /// The message, naming the parameter and the rule.
   public let description: String
+  /// The parameter the engine refused, for an engine-side rejection.
+  public let parameter: ParameterID?
 
   /// Creates an error.
-  public init(_ description: String) { self.description = description }
+  public init(_ description: String) {
+    self.description = description
+    parameter = nil
+  }
 
   /// The message for an engine-side rejection.
   public init(_ error: ParameterError) {
     let info = error.parameter.info
+    parameter = error.parameter
     if error.rule == .outOfRange {
       description = "\(info.name): \(error.value) is outside \(info.min)...\(info.max)"
     } else {
       description = "\(info.name): \(error.value) breaks the rule \(error.rule.text)"
     }
+  }
+}
+
+/// One value a parameter file sets, with the line and column where it is written.
+public struct FileAssignment: Equatable, Sendable {
+  /// The parameter.
+  public var id: ParameterID
+  /// Its value.
+  public var value: Int32
+  /// The line of the value, 1-based.
+  public var line: Int
+  /// The column of the value, 1-based, in characters.
+  public var column: Int
+
+  /// Creates an assignment.
+  public init(id: ParameterID, value: Int32, line: Int, column: Int) {
+    self.id = id
+    self.value = value
+    self.line = line
+    self.column = column
   }
 }
 
@@ -114,71 +139,141 @@ public enum ParameterText {
     return "0x" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
   }
 
+  /// The value `format` must have in the JSON form.
+  public static let jsonFormat = "forcepicker-parameters"
+
   /// Reads a parameter file: the JSON form above (every key optional but known), or
   /// `NAME=VALUE` lines with `#` comments. Returns the assignments in file order.
   public static func assignments(inFile text: String) throws(ParameterInputError) -> [(ParameterID, Int32)] {
+    try locatedAssignments(inFile: text).map { ($0.id, $0.value) }
+  }
+
+  /// `assignments(inFile:)` with the line and column of each value. A file that sets
+  /// nothing (empty, only comments, an empty `parameters` object) and a parameter given
+  /// twice are refused.
+  public static func locatedAssignments(inFile text: String) throws(ParameterInputError) -> [FileAssignment] {
+    let result: [FileAssignment]
     if text.trimmingCharacters(in: " \n\t\r").hasPrefix("{") {
-      return try jsonAssignments(text)
+      result = try jsonAssignments(text)
+    } else {
+      result = try lineAssignments(text)
     }
-    var result: [(ParameterID, Int32)] = []
-    for (number, line) in TextInput.lines(text).enumerated() {
-      let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-      let trimmed = content.trimmingCharacters(in: " \t\r")
-      if trimmed.isEmpty { continue }
-      do {
-        result.append(try assignment(trimmed))
-      } catch {
-        // The column of the value when the name was fine, else of the name.
-        let nameColumn = content.prefix { $0 == " " || $0 == "\t" }.count + 1
-        var column = nameColumn
-        if let equals = content.firstIndex(of: "="),
-          (try? id(named: content[..<equals].trimmingCharacters(in: " \t"))) != nil
-        {
-          let value = content[content.index(after: equals)...]
-          column =
-            content.distance(from: content.startIndex, to: value.startIndex) + 1
-            + value.prefix { $0 == " " || $0 == "\t" }.count
-        }
-        throw ParameterInputError("line \(number + 1), column \(column): \(error.description)")
-      }
+    if result.isEmpty {
+      let what =
+        text.trimmingCharacters(in: " \n\t\r").isEmpty
+        ? "the file is empty" : "the file sets no parameters"
+      throw ParameterInputError(
+        "\(what): expected the JSON of `forcectl params export` or NAME=VALUE lines (Docs/parameters.md)")
     }
     return result
   }
 
-  static func jsonAssignments(_ text: String) throws(ParameterInputError) -> [(ParameterID, Int32)] {
-    let object: Any
-    do {
-      object = try JSONSerialization.jsonObject(with: Data(text.utf8))
-    } catch {
-      throw ParameterInputError("parameter file is not valid JSON")
+  static func lineAssignments(_ text: String) throws(ParameterInputError) -> [FileAssignment] {
+    var result: [FileAssignment] = []
+    var lines: [ParameterID: Int] = [:]
+    for (number, line) in TextInput.lines(text).enumerated() {
+      let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+      let trimmed = content.trimmingCharacters(in: " \t\r")
+      if trimmed.isEmpty { continue }
+      // The column of the value when the name was fine, else of the name.
+      let nameColumn = content.prefix { $0 == " " || $0 == "\t" }.count + 1
+      var column = nameColumn
+      if let equals = content.firstIndex(of: "="),
+        (try? id(named: content[..<equals].trimmingCharacters(in: " \t"))) != nil
+      {
+        let value = content[content.index(after: equals)...]
+        column =
+          content.distance(from: content.startIndex, to: value.startIndex) + 1
+          + value.prefix { $0 == " " || $0 == "\t" }.count
+      }
+      let parsed: (ParameterID, Int32)
+      do {
+        parsed = try assignment(trimmed)
+      } catch {
+        throw ParameterInputError("line \(number + 1), column \(column): \(error.description)")
+      }
+      if let first = lines[parsed.0] {
+        throw ParameterInputError(
+          "line \(number + 1), column \(nameColumn): \(name(parsed.0)) is given twice (first on line \(first))")
+      }
+      lines[parsed.0] = number + 1
+      result.append(FileAssignment(id: parsed.0, value: parsed.1, line: number + 1, column: column))
     }
-    guard let root = object as? [String: Any] else {
-      throw ParameterInputError("parameter file: expected a JSON object")
+    return result
+  }
+
+  static func jsonAssignments(_ text: String) throws(ParameterInputError) -> [FileAssignment] {
+    let root = try ParameterJSON.parse(text)
+    guard case .object(let members) = root.value else {
+      throw ParameterInputError("\(root.place)expected a JSON object, found \(root.value.kind)")
     }
-    if let layout = root["layout_version"] as? Int, layout != Int(Parameters.layoutVersion) {
+    let keys = ["format", "layout_version", "schema_hash", "parameters"]
+    if let unknown = members.first(where: { !keys.contains($0.name) }) {
       throw ParameterInputError(
-        "parameter file has layout_version \(layout); this build uses \(Parameters.layoutVersion)")
+        "\(unknown.place)unknown key \(TextInput.quoted(unknown.name))"
+          + "\(Suggestion.hint(for: unknown.name, among: keys)); a parameter file has \(keys.joined(separator: ", "))")
     }
-    guard let values = root["parameters"] as? [String: Any] else {
+    func member(_ name: String) -> ParameterJSON.Located? { members.first { $0.name == name }?.value }
+    if let format = member("format") {
+      guard case .string(let text) = format.value, text == jsonFormat else {
+        let found: String
+        if case .string(let text) = format.value { found = TextInput.quoted(text) } else { found = format.value.kind }
+        throw ParameterInputError(
+          "\(format.place)\"format\" is \(found); a parameter file's is \"\(jsonFormat)\"")
+      }
+    }
+    if let layout = member("layout_version") {
+      guard case .number(let text) = layout.value, let number = Int(text) else {
+        throw ParameterInputError("\(layout.place)\"layout_version\" must be a whole number")
+      }
+      if number != Int(Parameters.layoutVersion) {
+        throw ParameterInputError(
+          "\(layout.place)parameter file has layout_version \(number); this build uses \(Parameters.layoutVersion)")
+      }
+    }
+    guard let parameters = member("parameters") else {
       throw ParameterInputError("parameter file: no \"parameters\" object")
     }
-    if let hash = root["schema_hash"] as? String, hash.lowercased() != hex(Parameters.schemaHash) {
-      throw ParameterInputError(schemaDifference(hash: hash, names: Set(values.keys)))
+    guard case .object(let values) = parameters.value else {
+      throw ParameterInputError("\(parameters.place)\"parameters\" must be an object, found \(parameters.value.kind)")
     }
-    var result: [(ParameterID, Int32)] = []
-    for key in values.keys.sorted() {
-      let id = try id(named: key)
-      switch values[key] {
-      case let number as Int:
-        guard let exact = Int32(exactly: number) else {
-          throw ParameterInputError("\(key): \(number) is not a 32-bit whole number")
-        }
-        result.append((id, exact))
-      case let symbol as String:
-        result.append((id, try value(symbol, for: id)))
-      default:
-        throw ParameterInputError("\(key): expected a number or a name")
+    if let hash = member("schema_hash") {
+      guard case .string(let text) = hash.value else {
+        throw ParameterInputError(
+          "\(hash.place)\"schema_hash\" must be a string such as \"\(hex(Parameters.schemaHash))\"")
       }
+      if text.lowercased() != hex(Parameters.schemaHash) {
+        throw ParameterInputError(schemaDifference(hash: text, names: Set(values.map(\.name))))
+      }
+    }
+    var result: [FileAssignment] = []
+    for member in values {
+      let (key, located) = (member.name, member.value)
+      let id: ParameterID
+      do { id = try self.id(named: key) } catch {
+        throw ParameterInputError("\(member.place)\(error.description)")
+      }
+      let number: Int32
+      switch located.value {
+      case .number(let text):
+        guard let whole = Int64(text) else {
+          let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+          throw ParameterInputError(
+            "\(located.place)\(key): \(text) is not "
+              + (digits.allSatisfy(\.isNumber) ? "a 32-bit whole number" : "a whole number"))
+        }
+        guard let exact = Int32(exactly: whole) else {
+          throw ParameterInputError("\(located.place)\(key): \(text) is not a 32-bit whole number")
+        }
+        number = exact
+      case .string(let symbol):
+        do { number = try value(symbol, for: id) } catch {
+          throw ParameterInputError("\(located.place)\(error.description)")
+        }
+      default:
+        throw ParameterInputError("\(located.place)\(key): expected a number or a name, found \(located.value.kind)")
+      }
+      result.append(FileAssignment(id: id, value: number, line: located.line, column: located.column))
     }
     return result
   }

@@ -31,7 +31,33 @@ public enum TextInput {
       if count == 0 { break }
       bytes.append(contentsOf: chunk[0..<count])
     }
+    try checkText(bytes, path: path)
     return normalized(bytes)
+  }
+
+  /// Refuses bytes that are not text: a NUL, or bytes that are not UTF-8. The error
+  /// names the file, the line and column of the first such byte, its value, and the
+  /// start of its line as far as it is text (ForceHostCore's `TextCheck`), never the
+  /// bytes themselves. With `line`, `bytes` are that one line, as `LineReader` split it
+  /// (its line end and a leading byte-order mark already gone); without, a whole file.
+  public static func checkText(_ bytes: some Collection<UInt8>, path: String, line: Int? = nil) throws(FileError) {
+    if bytes.allSatisfy({ $0 != 0 && $0 < 0x80 }) { return }
+    var check = TextCheck(line: line ?? 1)
+    do throws(TextCheckError) {
+      if line == nil {
+        var splitter = LineSplitter()
+        for byte in bytes { try splitter.feed(byte, to: &check) }
+        try splitter.finish(to: &check)
+      } else {
+        for byte in bytes { try check.content(byte) }
+      }
+      try check.finish()
+    } catch {
+      var message = TextBuffer()
+      error.writeMessage(to: &message)
+      throw FileError(
+        "\(path == "-" ? "standard input" : path): line \(error.line), column \(error.column): \(message.string)")
+    }
   }
 
   /// Bytes as text with LF line endings and no BOM (split by ForceHostCore's `LineSplitter`).

@@ -5,12 +5,15 @@ import Synchronization
 
 /// The `/device` WebSocket: relays binary messages to the device and the device's
 /// bytes back, one page at a time. Text messages from the bridge report the state
-/// as JSON: `{"status":"open"|"refused"|"error"|"closed","message":…}`.
+/// as JSON: `{"status":"open"|"refused"|"error"|"closed","message":…}`; a text
+/// message from the page, `{"report":…}` (say, the device went silent), is a line for
+/// the terminal, handed to `report`.
 struct DeviceRelay: WSMessageHandler {
   let address: PortAddress
   let baud: Int
   let connectTimeout: Duration
   let claim: Claim
+  let report: @Sendable (String) -> Void
 
   /// WebSocket close codes the page explains to the user.
   enum CloseCode {
@@ -55,7 +58,11 @@ struct DeviceRelay: WSMessageHandler {
       })
     Task {
       for await message in client {
-        if case .data(let data) = message { session.send([UInt8](data)) }
+        switch message {
+        case .data(let data): session.send([UInt8](data))
+        case .text(let text): if let line = Report.line(text) { report(line) }
+        default: break
+        }
       }
       session.stop()
     }
@@ -78,6 +85,21 @@ final class Claim: Sendable {
 
   /// Gives the device back.
   func release() { taken.withLock { $0 = false } }
+}
+
+/// A page's `{"report": TEXT}`: TEXT as one line of at most 300 characters, control
+/// characters left out; nil for any other message.
+enum Report {
+  struct Body: Decodable {
+    let report: String
+  }
+
+  static func line(_ text: String) -> String? {
+    guard let body = try? JSONDecoder().decode(Body.self, from: Data(text.utf8)) else { return nil }
+    let line = String(
+      String.UnicodeScalarView(body.report.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+    return line.isEmpty ? nil : String(line.prefix(300))
+  }
 }
 
 /// The bridge's status messages.

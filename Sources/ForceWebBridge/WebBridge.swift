@@ -39,8 +39,11 @@ public struct WebBridge: Sendable {
   }
 
   /// Serves until cancelled; calls `ready` with the address actually bound (port 0
-  /// picks a free one).
-  public func run(ready: @escaping @Sendable (ListenAddress) -> Void) async throws {
+  /// picks a free one), and `report` with each line a page asks to be shown on the
+  /// terminal (a device that went silent).
+  public func run(
+    ready: @escaping @Sendable (ListenAddress) -> Void, report: @escaping @Sendable (String) -> Void = { _ in }
+  ) async throws {
     let address: sockaddr_in
     do {
       address = try sockaddr_in.inet(ip4: listen.host, port: listen.port)
@@ -49,7 +52,8 @@ public struct WebBridge: Sendable {
     }
     try WebBridge.checkListening(on: listen)
     let server = HTTPServer(address: address, logger: .disabled)
-    let relay = DeviceRelay(address: device, baud: baud, connectTimeout: connectTimeout, claim: Claim())
+    let relay = DeviceRelay(
+      address: device, baud: baud, connectTimeout: connectTimeout, claim: Claim(), report: report)
     await server.appendRoute("GET /device", to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: relay)))
     let description = Status.json("bridge", device.description)
     await server.appendRoute("GET /bridge.json") { _ in

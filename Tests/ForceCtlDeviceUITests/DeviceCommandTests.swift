@@ -3,6 +3,7 @@ import ForceCtlKit
 import ForceDevice
 import ForceEngine
 import ForceProtocol
+import ForceTestSupport
 import ForceTrace
 import Foundation
 import Testing
@@ -78,6 +79,49 @@ extension ForceCtlDeviceUITests {
     #expect(object?["schema_matches"] as? Bool == true)
     #expect(object?["cpu_duty_percent"] as? Double == 0)
     #expect((object?["boot_faults"] as? [String])?.isEmpty == true && object?["chip_revision"] as? Int == 0)
+  }
+
+  /// `info` right after `params save` (or `params load`) names the saved record, not
+  /// what the flash held at boot; `params set` and `params defaults` leave it as it was.
+  @Test(Support.needsSITL) func infoAfterASaveNamesTheSavedRecord() throws {
+    let device = try Support.sitl()
+    defer { device.stop() }
+    let port = device.address
+    func source() throws -> String? {
+      let line = try forcectl(["info", "--port", port]).split(separator: "\n").first { $0.hasPrefix("device:") }
+      return line?.split(separator: ", ").last.map(String.init)
+    }
+    #expect(try source() == "factory defaults (flash blank)")
+    _ = try forcectl(["params", "set", "--port", port, "rest_threshold=250"])
+    #expect(try source() == "factory defaults (flash blank)")
+    _ = try forcectl(["params", "save", "--port", port])
+    #expect(try source() == "parameters from flash")
+    _ = try forcectl(["params", "defaults", "--port", port])
+    #expect(try source() == "parameters from flash")
+    _ = try forcectl(["params", "load", "--port", port])
+    #expect(try source() == "parameters from flash")
+    #expect(try forcectl(["params", "get", "--port", port, "rest_threshold"]) == "rest_threshold=250\n")
+  }
+
+  /// `replay` to standard output checks a file input whole before it sends a frame, so a
+  /// bad last row writes nothing (as `sim run` does; Docs/csv-formats.md).
+  @Test(Support.needsSITL) func replayToStandardOutputWritesNothingForABadLastRow() throws {
+    let device = try Support.sitl()
+    defer { device.stop() }
+    let input = Support.temp("bad-last.csv")
+    try ("t_ms,left,right\n" + (0..<5000).map { "\($0 * 5),10,20\n" }.joined() + "1,10,20\n").write(
+      to: input, atomically: true, encoding: .utf8)
+    let output = Pipe()
+    let run = try ToolProcess(
+      "forcectl", ["replay", "--port", device.address, "--input", input.path], output: output.fileHandleForWriting)
+    try output.fileHandleForWriting.close()
+    let written = output.fileHandleForReading.readDataToEndOfFile()
+    let ending = run.wait()
+    #expect(ending.status == 1)
+    #expect(
+      ending.errors.contains("\(input.path): line 5002, column 1: t_ms: 1 is before the previous row's 24995"),
+      "\(ending.errors)")
+    #expect(written.isEmpty, "\(written.count) bytes written before the error")
   }
 
   @Test(Support.needsSITL) func paramsRoundTripThroughTheDevice() throws {

@@ -223,7 +223,7 @@ struct ForceCtlDeviceUITests {
       do {
         _ = try CalibrationProposal.from(rest: rest, left: left, right: right, medium: (mediumLeft, mediumRight))
         return "accepted"
-      } catch let error as DeviceError { return error.description } catch { return "\(error)" }
+      } catch { return error.description }
     }
     // A medium press that reads like rest: the cell's own refusal, naming the step.
     #expect(

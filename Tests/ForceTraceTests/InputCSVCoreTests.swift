@@ -73,3 +73,51 @@ import Testing
     #expect(TextInput.quoted(String(repeating: "x", count: 41)) == "'" + String(repeating: "x", count: 40) + "…'")
   }
 }
+
+/// ForceHostCore's `TextCheck`: the first byte that is not UTF-8 text (or a NUL), with
+/// its line and column and the text before it, for the host's reads and the page's
+/// parser alike.
+@Suite struct TextCheckTests {
+  func refusal(_ bytes: [UInt8]) -> String? {
+    var parser = InputCSVParser()
+    do throws(InputCSVError) {
+      for byte in bytes { _ = try parser.feed(byte) }
+      _ = try parser.finish()
+      return nil
+    } catch {
+      var out = TextBuffer()
+      error.write(to: &out)
+      return out.string
+    }
+  }
+
+  @Test func theFirstByteThatIsNotTextIsNamed() {
+    let tail = ": a binary file, or text in another encoding?"
+    #expect(
+      refusal(Array("left,right\n1,2\n3,".utf8) + [0xE9, 0x34, 0x0A])
+        == "line 3, column 3: byte 0xE9 is not UTF-8 text (after '3,')" + tail)
+    #expect(
+      refusal([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x00])
+        == "line 1, column 6: a NUL byte is not text (after '\\u{7F}ELF\\u{02}')" + tail)
+    #expect(refusal([0xFF, 0xFE, 0x41]) == "line 1, column 1: byte 0xFF is not UTF-8 text" + tail)
+    // Overlong, surrogate, past U+10FFFF, cut short by the line end or the input's end.
+    #expect(
+      refusal(Array("é,".utf8) + [0xC0, 0x80])?.hasPrefix("line 1, column 3: byte 0xC0 is not UTF-8 text (after 'é,')")
+        == true)
+    #expect(refusal([0x61, 0xED, 0xA0, 0x80])?.hasPrefix("line 1, column 2: byte 0xED") == true)
+    #expect(refusal([0xF4, 0x90, 0x80, 0x80])?.hasPrefix("line 1, column 1: byte 0xF4") == true)
+    #expect(
+      refusal([0x61, 0xE2, 0x82, 0x0A])?.hasPrefix("line 1, column 2: byte 0xE2 is not UTF-8 text (after 'a')") == true)
+    #expect(
+      refusal(Array("left,right\n1,2\n".utf8) + [0xF0, 0x9F, 0x98])?.hasPrefix(
+        "line 3, column 1: byte 0xF0 is not UTF-8 text:") == true)
+    // Text in any script, a byte-order mark and an emoji are text.
+    #expect(refusal(Array("\u{FEFF}left,right,note\n1,2,ça 😀 va\n".utf8)) == nil)
+  }
+
+  @Test func aLongLineIsQuotedToFortyCharactersBeforeTheByte() {
+    let message = refusal(Array(("left,right,note\n1,2," + String(repeating: "ü", count: 50)).utf8) + [0xFF]) ?? ""
+    #expect(message.hasPrefix("line 2, column 55: byte 0xFF is not UTF-8 text (after '1,2,üüü"), "\(message)")
+    #expect(message.contains("ü…')"), "\(message)")
+  }
+}

@@ -249,6 +249,26 @@ def test_export_and_import_a_profile_file(rig):
     assert device_value(browser, "rest_threshold") == 240, "a refused import changed the device"
 
 
+def test_a_profile_with_a_name_twice_another_format_or_cut_short_is_refused(rig):
+    """The page reads a profile file as forcectl does: refused, naming the line, and the device unchanged."""
+    browser = rig.browser
+    cases = {
+        "twice.json": ('{\n  "parameters": {\n    "rest_threshold": 200,\n    "rest_threshold": 230\n  }\n}\n',
+                       'line 4: "rest_threshold" is given twice (first on line 3)'),
+        "twice.txt": ("rest_threshold=200\nrest_threshold=230\n", "line 2: rest_threshold is given twice (first on line 1)"),
+        "other.json": ('{"format": "vscode-settings", "parameters": {"rest_threshold": 230}}',
+                       '"format" is "vscode-settings"; a parameter file\'s is "forcepicker-parameters"'),
+        "cut.json": ('{\n  "parameters": {\n    "rest_threshold": 230,\n', "line 4, column 1: not valid JSON"),
+    }
+    for name, (content, words) in cases.items():
+        path = rig.workdir / name
+        path.write_text(content)
+        browser.find_element(By.ID, "import").send_keys(str(path))
+        wait_for(lambda: f"importing {name} failed" in text(browser, "message"), 10, f"the refusal of {name}")
+        assert words in text(browser, "message"), text(browser, "message")
+    assert device_value(browser, "rest_threshold") == 240, "a refused import changed the device"
+
+
 def test_screenshot(rig):
     browser = rig.browser
     time.sleep(1.0)
@@ -376,6 +396,13 @@ def test_offline_refuses_a_bad_csv_in_the_words_of_forcectl(rig):
     browser.find_element(By.ID, "offline-file").send_keys(str(bad))
     expected = "bad.csv: line 3, column 4: right: 'x' is not a whole number"
     wait_for(lambda: text(browser, "message") == expected, 5, "the refusal")
+    # Bytes that are not UTF-8 text are named by where they are, never shown.
+    latin1 = rig.workdir / "latin1.csv"
+    latin1.write_bytes(b"left,right\n1,2\n3,\xe94\n")
+    browser.find_element(By.ID, "offline-file").send_keys(str(latin1))
+    expected = ("latin1.csv: line 3, column 3: byte 0xE9 is not UTF-8 text (after '3,'): "
+                "a binary file, or text in another encoding?")
+    wait_for(lambda: text(browser, "message") == expected, 5, "the refusal of a file that is not text")
 
 
 def test_telemetry_from_sitl_with_a_railed_cell_raises_the_warning_and_it_clears(rig):

@@ -180,6 +180,7 @@ async function connect() {
     const source = page.wire.parameterSources[info.parameterSource] ?? `parameter source ${info.parameterSource}`;
     $("param-source").textContent = `from the device: ${source}`;
     setState("connected", `connected: ${info.board} firmware ${info.firmwareMajor}.${info.firmwareMinor}.${info.firmwarePatch} via ${device.transport.label}`);
+    page.silence = null;
     say(streaming ? "" : "connected without live traces: the device has no force sensor");
     await pollStats(device);
   } catch (error) {
@@ -187,8 +188,9 @@ async function connect() {
     page.device = null;
     const refused = /another page/.test(error.message);
     if (refused) page.wantConnected = false;
-    setState("failed", refused ? "refused" : "not connected");
-    say(error.message);
+    setState("failed", refused ? "refused" : page.silence ? "device silent" : "not connected");
+    // While a device that went silent stays so, its silence stays the message.
+    say(page.silence ? `${page.silence}; still no answer (${error.message}), trying again` : error.message);
     if (page.wantConnected && $("transport").value === "bridge") retry();
   }
 }
@@ -203,13 +205,15 @@ function disconnected(device, reason) {
   if (page.device !== device) return;
   page.device = null;
   showFaults(0, 0);  // nothing is known of the cells without telemetry
-  setState("failed", "disconnected");
+  page.silence = / went silent: /.test(reason) ? reason : null;
+  setState("failed", page.silence ? "device silent" : "disconnected");
   say(`disconnected: ${reason}`);
   if (page.wantConnected && $("transport").value === "bridge") retry();
 }
 
 function disconnect() {
   page.wantConnected = false;
+  page.silence = null;
   clearTimeout(page.retryTimer);
   const device = page.device;
   page.device = null;

@@ -9,6 +9,10 @@ const REPLY = {
 };
 // `busy`: nothing was done; repeat after 100 ms (Protocol.md, "Sequencing and timing").
 const BUSY_DELAY_MS = 100, BUSY_ATTEMPTS = 50;
+// A device that goes silent with the link open (as forcectl's commands notice it):
+// after QUIET_MS without a byte, a `stats` request every PROBE_MS; nothing at all for
+// SILENT_MS ends the session.
+const QUIET_MS = 1000, PROBE_MS = 500, SILENT_MS = 2500;
 
 /** How long to wait for the reply: 500 ms, 1 s for flash, 1 s + 1 ms per frame for bench. */
 function replyTimeout(name, fields) {
@@ -65,6 +69,7 @@ export class Device {
     this.transport.onbytes = (bytes) => this.receive(bytes);
     this.transport.onclose = (reason) => this.closed(reason);
     await this.transport.open();
+    this.lastReceived = performance.now();
     this.wire.resetReceiver();
     this.transport.write(new Uint8Array([0]));
     const version = this.wire.protocolVersion;  // the module's, so the page speaks what it decodes
@@ -76,10 +81,39 @@ export class Device {
     for (let id = 0; id < this.info.parameterCount; id++) {
       this.parameters.push(await this.request("paramDescribe", { id }));
     }
+    this.watchSilence();
     return this.info;
   }
 
+  /**
+   * Watches for a device that stops answering with the link open (hung, paused,
+   * a stalled link): after a second without a byte, asks for `stats` every half
+   * second (a raw frame, not queued behind a request that waits); when nothing at all
+   * has come for 2.5 s, tells the bridge (which prints it) and ends the session with
+   * "… went silent".
+   */
+  watchSilence() {
+    clearInterval(this.watchTimer);
+    this.lastProbe = 0;
+    this.watchTimer = setInterval(() => {
+      const now = performance.now();
+      const quiet = now - this.lastReceived;
+      if (quiet >= SILENT_MS) {
+        const reason = `${this.transport.deviceName ?? this.transport.label} went silent: nothing for ` +
+          `${SILENT_MS / 1000} s and no answer to stats requests (the device hung, was paused or unplugged, ` +
+          "or its link stalled)";
+        this.transport.report?.(reason);
+        this.transport.close();
+        this.closed(reason);
+      } else if (quiet >= QUIET_MS && now - this.lastProbe >= PROBE_MS) {
+        this.lastProbe = now;
+        this.transport.write(this.wire.encode("stats", {}, this.seq));
+      }
+    }, 100);
+  }
+
   closed(reason) {
+    clearInterval(this.watchTimer);
     const pending = this.pending;
     this.pending = null;
     pending?.reject(new DeviceError(reason));
@@ -87,10 +121,12 @@ export class Device {
   }
 
   close() {
+    clearInterval(this.watchTimer);
     this.transport.close();
   }
 
   receive(bytes) {
+    this.lastReceived = performance.now();
     const now = performance.timeOrigin + performance.now();
     for (const m of this.wire.feed(bytes)) {
       if (m.name === "telemetry" || m.name === "event") {

@@ -68,7 +68,20 @@ export function profileJSON(wire, list, info) {
   return lines.join("\n") + "\n";
 }
 
-/** [id, value] pairs from a profile file (JSON as exported, or NAME=VALUE lines). */
+/** "line L, column C: " where JSON.parse stopped (its message's position, or the end). */
+function jsonPlace(text, error) {
+  const at = /position (\d+)/.exec(error.message);
+  const position = at ? Number(at[1]) : /end of JSON/.test(error.message) ? text.length : null;
+  if (position === null) return "";
+  const before = text.slice(0, position).split("\n");
+  return `line ${before.length}, column ${before[before.length - 1].length + 1}: `;
+}
+
+/**
+ * [id, value] pairs from a profile file (JSON as exported, or NAME=VALUE lines), as
+ * forcectl reads it: another "format", a name given twice and a file that sets
+ * nothing are refused, naming the line.
+ */
 export function parseProfile(wire, list, text) {
   const byName = Object.fromEntries(list.map((p) => [p.paramName, p]));
   const pairs = [];
@@ -85,18 +98,32 @@ export function parseProfile(wire, list, text) {
     if (!Number.isInteger(value)) throw new Error(`profile: ${name}: "${raw}" is not a whole number`);
     pairs.push([p.id, value]);
   };
+  text = text.replace(/^\uFEFF/, "");
   const trimmed = text.trim();
   if (trimmed.startsWith("{")) {
     let root;
-    try { root = JSON.parse(trimmed); } catch { throw new Error("profile: not valid JSON"); }
+    try { root = JSON.parse(text); } catch (error) { throw new Error(`profile: ${jsonPlace(text, error)}not valid JSON`); }
+    if (root.format !== undefined && root.format !== "forcepicker-parameters") {
+      throw new Error(`profile: "format" is ${JSON.stringify(root.format)}; a parameter file's is "forcepicker-parameters"`);
+    }
+    // JSON.parse keeps the last of a name given twice: look for it in the text.
+    const seen = new Map();
+    for (const match of text.matchAll(/"((?:[^"\\]|\\.)*)"\s*:/g)) {
+      const line = text.slice(0, match.index).split("\n").length;
+      if (seen.has(match[1])) throw new Error(`profile: line ${line}: "${match[1]}" is given twice (first on line ${seen.get(match[1])})`);
+      seen.set(match[1], line);
+    }
     if (!root.parameters || typeof root.parameters !== "object") throw new Error('profile: no "parameters" object');
     for (const [name, raw] of Object.entries(root.parameters)) add(name, raw);
   } else {
-    trimmed.split("\n").forEach((line, index) => {
+    const seen = new Map();
+    text.split("\n").forEach((line, index) => {
       const clean = line.replace(/#.*/, "").trim();
       if (!clean) return;
       const match = clean.match(/^([a-z_]+)\s*=\s*(.+)$/);
       if (!match) throw new Error(`profile: line ${index + 1}: expected NAME=VALUE`);
+      if (seen.has(match[1])) throw new Error(`profile: line ${index + 1}: ${match[1]} is given twice (first on line ${seen.get(match[1])})`);
+      seen.set(match[1], index + 1);
       add(match[1], match[2]);
     });
   }

@@ -6,6 +6,8 @@
 //   transport.onbytes = (Uint8Array) => …       bytes from the device
 //   transport.onclose = (reason: string) => …   the link went away
 //   transport.label                              what it is connected to, for the user
+//   transport.deviceName                         the device itself, once open (bridge: its port)
+//   transport.report(text)                       optional: tell the other end (the bridge prints it)
 //
 // BridgeTransport talks to `forcectl ui` over a WebSocket (the server relays bytes);
 // SerialTransport uses Web Serial (navigator.serial) with no server at all.
@@ -38,6 +40,7 @@ export class BridgeTransport {
         if (status.status === "open") {
           opened = true;
           this.label = `bridge → ${status.message}`;
+          this.deviceName = status.message;
           resolve();
         } else {
           reason = status.message;
@@ -54,6 +57,11 @@ export class BridgeTransport {
 
   write(bytes) {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(bytes);
+  }
+
+  /** A line for `forcectl ui` to print on its terminal (a text message: `{"report": …}`). */
+  report(text) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ report: text }));
   }
 
   close() {
@@ -79,6 +87,7 @@ export class SerialTransport {
     this.writer = this.port.writable.getWriter();
     this.reader = this.port.readable.getReader();
     this.label = "Web Serial";
+    this.deviceName = "the serial port";
     this.reading = this.readLoop();
   }
 

@@ -17,13 +17,6 @@ public struct ParameterOptions: ParsableArguments {
 
   /// The defaults, then the profile, then every `--set`, checked as one batch.
   public func resolve() throws -> Parameters {
-    var batch: [(ParameterID, Int32)] = []
-    if let profile { batch += try ParameterFile.assignments(profile) }
-    batch += assignments.map(\.pair)
-    do {
-      return try ParameterText.applying(batch, to: .defaults)
-    } catch {
-      throw CLIError(error.description)
-    }
+    try ParameterFile.parameters(profile, then: assignments.map(\.pair))
   }
 }

@@ -11,11 +11,41 @@ enum InputFile {
   }
 }
 
-/// Reads a parameter file into assignments.
+/// Reads a parameter file into assignments, and applies them with the errors naming
+/// the file, and the line and column of the value that is refused.
 enum ParameterFile {
-  static func assignments(_ path: String) throws -> [(ParameterID, Int32)] {
+  static func assignments(_ path: String) throws -> [FileAssignment] {
     let text = try InputFile.read(path)
-    do { return try ParameterText.assignments(inFile: text) } catch { throw CLIError("\(path): \(error.description)") }
+    do { return try ParameterText.locatedAssignments(inFile: text) } catch {
+      throw CLIError("\(path): \(error.description)")
+    }
+  }
+
+  /// The defaults, then the file at `path` (when given), then `extra` (`--set`), checked
+  /// as one batch. A refusal whose parameter last came from the file names the file,
+  /// line and column; one the file alone would cause names the file.
+  static func parameters(_ path: String?, then extra: [(ParameterID, Int32)] = []) throws -> Parameters {
+    try parameters(path, try path.map(assignments) ?? [], then: extra)
+  }
+
+  /// `parameters(_:then:)` for the assignments already read from `path`.
+  static func parameters(
+    _ path: String?, _ file: [FileAssignment], then extra: [(ParameterID, Int32)] = []
+  ) throws -> Parameters {
+    do {
+      return try ParameterText.applying(file.map { ($0.id, $0.value) } + extra, to: .defaults)
+    } catch {
+      guard let path else { throw CLIError(error.description) }
+      if let parameter = error.parameter, !extra.contains(where: { $0.0 == parameter }),
+        let line = file.last(where: { $0.id == parameter })
+      {
+        throw CLIError("\(path): line \(line.line), column \(line.column): \(error.description)")
+      }
+      if (try? ParameterText.applying(file.map { ($0.id, $0.value) }, to: .defaults)) == nil {
+        throw CLIError("\(path): \(error.description)")
+      }
+      throw CLIError(error.description)
+    }
   }
 }
 

@@ -30,7 +30,7 @@ enum GestureParser {
       if !words.isEmpty { lines.append(Line(number: index + 1, text: raw, words: words)) }
     }
     var position = 0
-    let expanded = try expand(lines, from: &position, depth: 0)
+    let expanded = try expand(lines, from: &position, depth: 0, before: 0)
     if position < lines.count {
       throw GestureError(line: lines[position].number, "'end' without 'repeat'")
     }
@@ -39,11 +39,21 @@ enum GestureParser {
       try builder.apply(line)
       try builder.checkLength(line)
     }
+    if builder.script.segments.isEmpty {
+      throw GestureError(
+        line: 0,
+        (lines.isEmpty ? "the script is empty" : "the script has no hold, ramp, roll, pulse, press-through or release")
+          + ": it makes no frames (start with a command such as `hold 0 0 for 100ms`; Docs/gestures.md)")
+    }
     return builder.script
   }
 
   /// Expands `repeat N` … `end` blocks (nested up to 8 deep), keeping line numbers.
-  static func expand(_ lines: [Line], from position: inout Int, depth: Int) throws(GestureError) -> [Line] {
+  /// `before` is how many commands the expanded script has before this block; the
+  /// count is checked before anything is copied, at the line that would pass the limit.
+  static func expand(
+    _ lines: [Line], from position: inout Int, depth: Int, before: Int
+  ) throws(GestureError) -> [Line] {
     var out: [Line] = []
     while position < lines.count {
       let line = lines[position]
@@ -61,18 +71,25 @@ enum GestureParser {
         }
         if depth >= 8 { throw GestureError(line: line.number, "repeat blocks nest at most 8 deep") }
         position += 1
-        let body = try expand(lines, from: &position, depth: depth + 1)
+        let body = try expand(lines, from: &position, depth: depth + 1, before: before + out.count)
         guard position < lines.count else {
           throw GestureError(line: line.number, "'repeat' without a matching 'end'")
         }
-        if out.count + body.count * times > maxCommands {
+        let reached = before + out.count + body.count * times
+        if reached > maxCommands {
           throw GestureError(
             line: line.number,
-            "this repeat expands to \(body.count * times) commands; a script may have at most \(maxCommands)")
+            "with this repeat counted out the script has \(reached) commands, more than the \(maxCommands) a script may have"
+          )
         }
         for _ in 0..<times { out += body }
         position += 1
       default:
+        if before + out.count + 1 > maxCommands {
+          throw GestureError(
+            line: line.number,
+            "with its repeats counted out the script has more than the \(maxCommands) commands a script may have")
+        }
         out.append(line)
         position += 1
       }

@@ -54,7 +54,20 @@ enum ParameterReference {
       "`schema_hash`, and a `parameters` object with every value by name (`technique` and `sensitivity`",
       "by their names). `--profile FILE`, `params import FILE` and `params diff FILE` read that JSON,",
       "with any subset of the names, or plain `NAME=VALUE` lines with `#` comments. A file written",
-      "for another layout version is rejected.",
+      "for another layout version is rejected, and so is one that sets nothing (empty, only",
+      "comments, an empty `parameters` object), a `\"format\"` other than `\"forcepicker-parameters\"`,",
+      "a key other than those four (with a did-you-mean),",
+      "a name given twice (in JSON or as lines), and JSON that is cut short or malformed. Each",
+      "error names the file, and the line and column of the value or the name (the first line of",
+      "a name given twice too); a value the engine refuses, its range or a rule, is named at the",
+      "line of the file that set it:",
+      "",
+      "```text",
+      "Error: tuned.json: line 2, column 13: \"format\" is 'vscode-settings'; a parameter file's is \"forcepicker-parameters\"",
+      "Error: tuned.json: line 4, column 5: 'rest_threshold' is given twice (first on line 3)",
+      "Error: tuned.json: line 5, column 1: the file ends inside the JSON (it is cut short?): expected a \"name\"",
+      "Error: tuned.txt: line 1, column 19: contact_threshold: 300 breaks the rule contact_threshold < rest_threshold - hysteresis",
+      "```",
     ]
     return lines.joined(separator: "\n") + "\n"
   }

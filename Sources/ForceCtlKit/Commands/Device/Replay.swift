@@ -13,7 +13,8 @@ extension ForceCtl {
       discussion: """
         With --compare, runs `sim run` on the same trace with the device's parameters and reports \
         the first difference. The trace is read, injected and written in chunks, so memory stays \
-        the same however long it is; the output is only put in place once the whole trace went through.
+        the same however long it is; the output is only put in place once the whole trace went through. \
+        To standard output (or a pipe or device) a file input is checked whole before anything is sent.
         """
     )
 
@@ -39,6 +40,8 @@ extension ForceCtl {
 
     public func run() throws {
       let source = try ReplaySource(input: input, script: script)
+      // Rows written straight through cannot be taken back: check the whole input first.
+      if OutputFile.writesStraightThrough(output) { try source.checkWhole() }
       let client = try device.connect()
       defer { client.close() }
       var expected: ForceEngine?
@@ -112,6 +115,11 @@ final class ReplaySource {
       stream = nil
       frames = try DemoGesture.parse(try InputFile.read(script!)).frames()
     }
+  }
+
+  /// Reads a file input whole once before it is played (`InputTraceStream.checkWhole`).
+  func checkWhole() throws {
+    do { try stream?.checkWhole() } catch let error as TraceError { throw CLIError("\(path): \(error.description)") }
   }
 
   /// Up to `count` more frames; empty at the end.

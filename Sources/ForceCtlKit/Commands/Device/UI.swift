@@ -17,7 +17,10 @@ extension ForceCtl {
         missing). One page at a time holds the device; a second one is told so. The \
         server listens on loopback; another address needs --allow-remote, and anyone who \
         can reach it can change and save the device's parameters (there is no \
-        authentication).
+        authentication). A device that goes silent with the link open (nothing for 2.5 s, \
+        not even an answer to the page's stats requests) is reported in the page and on \
+        standard error here; the server keeps running and the page reconnects once the \
+        device answers again.
         """
     )
 
@@ -64,10 +67,12 @@ extension ForceCtl {
       let done = DispatchSemaphore(value: 0)
       Task {
         do {
-          try await bridge.run { bound in
-            print("forcectl ui: http://\(bound)/ bridged to \(port) (Ctrl-C to stop)")
-            fflush(nil)
-          }
+          try await bridge.run(
+            ready: { bound in
+              print("forcectl ui: http://\(bound)/ bridged to \(port) (Ctrl-C to stop)")
+              fflush(nil)
+            },
+            report: { line in printError("forcectl ui: \(line); the page reconnects when it answers again") })
         } catch {
           failure.message = (error as? BridgeError)?.description ?? "\(error)"
         }

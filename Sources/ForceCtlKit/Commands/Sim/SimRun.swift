@@ -10,7 +10,10 @@ extension ForceCtl.Sim {
       abstract: "Run the engine over a CSV of raw frames and write the output CSV (Docs/csv-formats.md).",
       discussion: """
         The input is read and the output written frame by frame, so memory stays the \
-        same however long the trace. `-` reads the input from standard input.
+        same however long the trace. `-` reads the input from standard input. A bad input \
+        writes nothing: to standard output (or a pipe or device) a file input is checked \
+        whole before the first row; a standard-input input cannot be read twice, so its \
+        rows up to a bad line are written before the error.
         """
     )
 
@@ -30,6 +33,8 @@ extension ForceCtl.Sim {
       let parameters = try self.parameters.resolve()
       do {
         let frames = try InputTraceStream(input)
+        // Rows written straight through cannot be taken back: check the whole input first.
+        if OutputFile.writesStraightThrough(output) { try frames.checkWhole() }
         let file = try OutputFile(output)
         defer { file.discard() }
         var engine = ForceEngine(parameters: parameters)

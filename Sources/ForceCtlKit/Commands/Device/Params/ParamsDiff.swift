@@ -13,14 +13,7 @@ extension ForceCtl.Params {
     public var file: String?
     public init() {}
     public func run() throws {
-      var reference = Parameters.defaults
-      if let file {
-        do { reference = try ParameterText.applying(try ParameterFile.assignments(file), to: .defaults) } catch let
-          error as ParameterInputError
-        {
-          throw CLIError("\(file): \(error.description)")
-        }
-      }
+      let reference = try ParameterFile.parameters(file)
       let current = try device.session { client throws(DeviceError) in try client.readParameters() }
       let label = file ?? "defaults"
       let differences = ParameterText.allIDs.filter { current[$0] != reference[$0] }.map { id in

@@ -11,11 +11,10 @@ extension ForceCtl.Params {
     @Argument(help: ArgumentHelp("Parameter file.", valueName: "FILE")) public var file: String
     public init() {}
     public func run() throws {
-      let pairs = try ParameterFile.assignments(file)
+      let located = try ParameterFile.assignments(file)
       // Check the whole file locally first, so a bad file never reaches the device.
-      do { _ = try ParameterText.applying(pairs, to: .defaults) } catch {
-        throw CLIError("\(file): \(error.description)")
-      }
+      _ = try ParameterFile.parameters(file, located)
+      let pairs = located.map { ($0.id, $0.value) }
       try device.session { client throws(DeviceError) in try client.setParameters(pairs) }
       print("imported \(pairs.count) parameters from \(file)")
     }
