@@ -24,6 +24,12 @@ struct UARTText {
     }
   }
 
+  /// ` NAME=VALUE`, a field of a result line (`name` with its leading space and `=`).
+  mutating func field(_ name: StaticString, _ value: UInt32) {
+    write(name)
+    write(value)
+  }
+
   mutating func put(_ byte: UInt8) {
     while !board.uartWrite(byte) {}
   }

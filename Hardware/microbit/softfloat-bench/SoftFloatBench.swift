@@ -44,16 +44,12 @@ struct SoftFloatBench {
     BenchTrace.keep(sink)
 
     var out = UARTText(board: board)
-    out.write("softfloat-bench frames=")
-    out.write(frames)
-    out.write(" gesture=")
-    out.write(gesture)
-    out.write(" engine=")
-    out.write(engineTicks &- gesture)
-    out.write(" reference=")
-    out.write(referenceTicks &- gesture)
-    out.write(" tick-hz=")
-    out.write(board.tickHz)
+    out.write("softfloat-bench")
+    out.field(" frames=", frames)
+    out.field(" gesture=", gesture)
+    out.field(" engine=", engineTicks &- gesture)
+    out.field(" reference=", referenceTicks &- gesture)
+    out.field(" tick-hz=", board.tickHz)
     out.write("\r\n")
     while true {}
   }
