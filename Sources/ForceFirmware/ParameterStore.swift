@@ -83,7 +83,9 @@ public enum ParameterStore {
         break
       case .invalid(let sequence):
         sawAnything = true
-        damaged = (sequence, true)
+        damaged.seen = true
+        // Two damaged slots: keep the newer header's number.
+        if let sequence, damaged.sequence.map({ isNewer(sequence, than: $0) }) ?? true { damaged.sequence = sequence }
       case .olderLayout(let sequence):
         sawAnything = true
         if newestOlderLayout.map({ isNewer(sequence, than: $0) }) ?? true { newestOlderLayout = sequence }
@@ -102,7 +104,9 @@ public enum ParameterStore {
       readPayload(board, slot: best.slot, into: &parameters)
       return Loaded(source: lost ? .olderRecord : .flash, sequence: best.sequence, slot: best.slot)
     }
-    return Loaded(source: sawAnything ? .corrupt : .blank, sequence: 0, slot: nil)
+    // No valid record: the next save numbers itself past any damaged one whose header
+    // still shows its number, so the boot after it does not take it for the older.
+    return Loaded(source: sawAnything ? .corrupt : .blank, sequence: damaged.sequence ?? 0, slot: nil)
   }
 
   /// Saves `parameters` (not changed: `inout` only to write flash from them in place)

@@ -153,4 +153,19 @@ import Testing
     let clean = ParameterStore.load(from: older)
     #expect(clean.source == .flash && clean.parameters[.restThreshold] == 260)
   }
+
+  /// Both records damaged (issue #27): the next save is the newest and intact, and the
+  /// next boot loads it as such, not as an "older record" beside a damaged newer one.
+  @Test func theFirstSaveAfterBothRecordsWereDamagedBootsAsTheNewest() throws {
+    var board = FakeBoard()
+    var state = try ParameterStore.save(parameters(rest: 240), to: &board, after: ParameterStore.load(from: board))
+    state = try ParameterStore.save(parameters(rest: 260), to: &board, after: state)
+    board.flash[ParameterStore.headerSize + 3] ^= 0x01  // both payloads; the headers keep 1 and 2
+    board.flash[1024 + ParameterStore.headerSize + 3] ^= 0x01
+    let corrupt = ParameterStore.load(from: board)
+    #expect(corrupt.source == .corrupt && corrupt.parameters == .defaults)
+    _ = try ParameterStore.save(parameters(rest: 280), to: &board, after: corrupt)
+    let booted = ParameterStore.load(from: board)
+    #expect(booted.source == .flash && booted.parameters[.restThreshold] == 280)
+  }
 }
