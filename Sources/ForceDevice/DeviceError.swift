@@ -87,7 +87,8 @@ public enum DeviceError: Error, CustomStringConvertible {
       }
     case .unsupported:
       if Capabilities(rawValue: reply.detail).contains(.adc) && reply.detail != ErrorReply.none {
-        return "the device has no force sensor (ADC), so it cannot stream; inject samples instead"
+        return
+          "the device has no force sensor (ADC), so it cannot stream: for a live signal start `forcectl sitl --trace IN.csv` or `forcectl emulate --gesture`, or inject samples (`forcectl replay`)"
       }
       return "this device cannot do that"
     }

@@ -60,8 +60,12 @@ extension ForceCtlDeviceUITests {
     let output = Support.temp("old.csv")
     try "keep me\n".write(to: output, atomically: false, encoding: .utf8)
     let message = forcectlError(["record", "--port", sitl.address, "--output", output.path, "--seconds", "0.5"])
-    // SITL without --trace has no sensor and refuses to stream; the old file stays.
+    // SITL without --trace has no sensor and refuses to stream; the old file stays,
+    // and the message says how to get a live signal.
     #expect(message?.contains("no force sensor") == true, "\(message ?? "")")
+    #expect(
+      message?.contains("for a live signal start `forcectl sitl --trace IN.csv` or `forcectl emulate --gesture`")
+        == true, "\(message ?? "")")
     #expect(try String(contentsOf: output, encoding: .utf8) == "keep me\n")
   }
 

@@ -34,12 +34,15 @@ public enum FirmwareImage {
   /// The Pico's UF2 image: what the RPI-RP2 drive takes (`Tools/build-firmware --board pico`).
   public static func picoUF2(in root: URL) -> URL { file("uf2", board: "pico", in: root) }
 
-  /// The ELF image, built with `Tools/build-firmware` first if it is missing.
-  public static func built(in root: URL, say: (String) -> Void) throws(DeviceError) -> URL {
-    let elf = elf(in: root)
+  /// The micro:bit's ELF image `image` (`app`, or `app --adc gesture`: the emulator
+  /// image whose ADC plays the benchmark gesture), built with `Tools/build-firmware`
+  /// first if it is missing.
+  public static func built(in root: URL, image: String = "app", say: (String) -> Void) throws(DeviceError) -> URL {
+    let elf = file("elf", image: image, in: root)
     if FileManager.default.fileExists(atPath: elf.path) { return elf }
-    say("== building the firmware (Tools/build-firmware)")
-    try HostTool.run(root.appendingPathComponent("Tools/build-firmware").path, [], in: root)
+    let options = image.split(separator: " ").dropFirst().map(String.init)  // `app --adc gesture`: the options
+    say("== building the firmware (Tools/build-firmware\(options.map { " " + $0 }.joined()))")
+    try HostTool.run(root.appendingPathComponent("Tools/build-firmware").path, options, in: root)
     guard FileManager.default.fileExists(atPath: elf.path) else {
       throw .host("Tools/build-firmware finished but \(elf.path) is missing")
     }

@@ -12,6 +12,11 @@ extension ForceCtl {
     @Option(help: "TCP port for the emulated UART.") public var port: Int = 5761
     @Flag(help: "Deterministic virtual time (-icount shift=0): bench ticks count instructions.")
     public var icount = false
+    @Flag(
+      help:
+        "Boot the emulator image whose ADC plays the benchmark gesture (Tools/build-firmware --adc gesture): a live signal for monitor, record and calibrate (QEMU's micro:bit has no ADC)."
+    )
+    public var gesture = false
 
     public init() {}
 
@@ -31,13 +36,14 @@ extension ForceCtl {
       let image: URL
       let qemu: URL
       do {
-        image = try FirmwareImage.built(in: root) { print($0) }
+        image = try FirmwareImage.built(in: root, image: gesture ? "app --adc gesture" : "app") { print($0) }
         qemu = try QEMU.locate()
       } catch {
         throw CLIError(error.description)
       }
       print(
-        "emulate: micro:bit UART on tcp 127.0.0.1:\(port) (image \(image.path)\(icount ? ", icount shift=0" : ""))")
+        "emulate: micro:bit UART on tcp 127.0.0.1:\(port) (image \(image.path)\(icount ? ", icount shift=0" : "")\(gesture ? ", its ADC playing the benchmark gesture" : ""))"
+      )
       fflush(nil)
       try ReplaceProcess.exec(qemu.path, QEMU.arguments(image: image.path, uartPort: port, icount: icount))
     }
