@@ -125,15 +125,19 @@ public struct FirmwareApp<B: Board> {
     transmit.pump(&board)
   }
 
-  /// Serves the frame just received (in the decoder's buffer) when its whole reply
-  /// fits in the transmit queue and no bench is running (`hello` always, ending the
-  /// bench); otherwise answers `busy`, or drops it and counts it when not even that fits.
+  /// Serves the frame just received (in the decoder's buffer) when its longest reply
+  /// (success or `error`, `MessageType.replyRoom`) fits in the transmit queue and no
+  /// bench is running (`hello` always, ending the bench); otherwise answers `busy`, or
+  /// drops it and counts it when not even that fits. While a bench runs, `busy` leaves
+  /// room for the bench's own result. So every request gets exactly one reply or is
+  /// counted in `stats.dropped`.
   mutating func accept() {
     let type = MessageType(rawValue: decoder.frameType)
-    let room = type?.replyRoom(bodyLength: decoder.frameBodyCount) ?? FirmwareApp.errorRoom
+    let room = type?.replyRoom(bodyLength: decoder.frameBodyCount) ?? MessageType.errorRoom
+    let benchResultRoom = bench.running ? MessageType.bench.replyRoom(bodyLength: 4) : 0
     if transmit.free >= room && (!bench.running || type == .hello) {
       handle()
-    } else if transmit.free >= FirmwareApp.errorRoom {
+    } else if transmit.free >= MessageType.errorRoom &+ benchResultRoom {
       replyBusy(type: decoder.frameType, seq: decoder.frameSeq)
     } else {
       link.dropped &+= 1
@@ -146,9 +150,6 @@ public struct FirmwareApp<B: Board> {
     link.busy &+= 1
     send(ErrorReply(code: .busy, requestType: type), seq: seq)
   }
-
-  /// Bytes of an `error` frame on the wire.
-  static var errorRoom: Int { 14 }
 
   /// Runs one slice of the bench in progress; replies when it is finished.
   mutating func benchSlice() {

@@ -73,19 +73,24 @@ public enum MessageType: UInt8, Sendable {
     }
   }
 
-  /// Transmit room (bytes on the wire) the reply to a request of this type with a
-  /// body of `bodyLength` bytes can take: the device answers a request only when
-  /// that much is free. `inject` answers one `injectResult` per sample; `hello` may
-  /// first end a bench run with its `benchResult`.
+  /// Bytes of an `error` frame on the wire: every request can be answered with one.
+  public static var errorRoom: Int { 14 }
+
+  /// Transmit room (bytes on the wire) the longest reply to a request of this type
+  /// with a body of `bodyLength` bytes can take, its success reply or `error`
+  /// (14 bytes), whichever is longer: the device answers a request only when that
+  /// much is free. `inject` answers one `injectResult` per sample (at most 16: a
+  /// longer body is refused with `error`); `hello` may first end a bench run with its
+  /// `benchResult`.
   public func replyRoom(bodyLength: Int) -> Int {
     switch self {
     case .hello: return 33 + ShortText.capacity + 26  // info with the longest board name, a benchResult
     case .paramDescribe: return 26 + 2 * ShortText.capacity
-    case .paramGet, .paramSet: return 11
-    case .inject: return 31 &* max(1, (bodyLength &- 1) / 4)  // no overflow check: a 64-bit multiply on the M0
-    case .bench: return 26
-    case .stats: return 50
-    default: return 14  // ack (7), paramLoaded (7), or any error (14)
+    case .inject:  // no overflow check: a 64-bit multiply on the M0
+      return 31 &* min(InjectRequest.capacity, max(1, (bodyLength &- 1) / 4))
+    case .bench: return 26  // benchResult
+    case .stats: return 50  // statsReport
+    default: return MessageType.errorRoom  // paramValue (11), ack (7), paramLoaded (7) or any error (14)
     }
   }
 }

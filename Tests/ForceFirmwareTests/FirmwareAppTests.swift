@@ -196,6 +196,61 @@ import Testing
     #expect(report.txBytes == UInt32(values * 46 + busy * 14))
   }
 
+  /// A request that fails gets a 14-byte `error`, longer than the 11-byte `paramValue`
+  /// it would get on success: with 11 to 13 bytes free it must be dropped and counted,
+  /// not served with a reply that then does not fit; with 14 free it gets its error.
+  @Test(arguments: [
+    Message.paramGet(id: 0xEE), .paramSet(ParamValue(id: 0xEE, value: 1)), .paramSet(ParamValue(.sampleRateHz, 5)),
+  ])
+  func anErrorReplyIsSentOrTheRequestCountedWhateverRoomIsLeft(request: Message) throws {
+    for free in 11...14 {
+      var device = Device()
+      device.app.board.transmitterReady = false
+      // Fill the queue to leave exactly `free` bytes: `paramValue`s (11 bytes) and `ack`s (7).
+      let fill = 1024 - free
+      let values = try #require((0...(fill / 11)).first { (fill - 11 * $0) % 7 == 0 })
+      var seq: UInt8 = 0
+      for _ in 0..<values {
+        try device.send(.paramGet(id: 0), seq: seq)
+        seq &+= 1
+      }
+      for _ in 0..<(fill - 11 * values) / 7 {
+        try device.send(.streamStop, seq: seq)
+        seq &+= 1
+      }
+      try device.send(request, seq: seq)
+      _ = try device.run()
+      device.app.board.transmitterReady = true
+      let replies = try device.run()
+      let stats = try device.exchange(.stats, seq: seq &+ 1)
+      guard case .statsReport(let report) = stats.first else { throw ProtocolError.badValue }
+      let answered = replies.filter { $0.seq == seq }
+      #expect(replies.count - answered.count == Int(seq), "\(free) free: every filler answered")
+      if free < 14 {
+        #expect(answered.isEmpty && report.dropped == 1 && report.busy == 0, "\(free) free: \(answered)")
+      } else {
+        #expect(answered.count == 1 && answered.first?.message.type == .error && report.dropped == 0, "\(free) free")
+      }
+    }
+  }
+
+  /// While a bench runs every other request gets `busy`; those busy replies leave room
+  /// for the bench's result, so it is not lost when the host does not read meanwhile.
+  @Test func busyRepliesDuringABenchLeaveRoomForItsResult() throws {
+    var device = Device()
+    device.app.board.transmitterReady = false
+    try device.send(.bench(BenchRequest(frames: 20_000)), seq: 1)
+    for index in 0..<100 { try device.send(.paramGet(id: 0), seq: UInt8(2 + index)) }
+    _ = try device.run(passes: 2_000)
+    device.app.board.transmitterReady = true
+    let replies = try device.run()
+    let busy = replies.filter { $0.message == .error(ErrorReply(code: .busy, requestType: 0x03)) }.count
+    #expect(replies.last?.seq == 1 && replies.last?.message.type == .benchResult, "\(replies.count) replies")
+    let stats = try device.exchange(.stats, seq: 200)
+    guard case .statsReport(let report) = stats.first else { throw ProtocolError.badValue }
+    #expect(busy > 0 && report.busy == UInt32(busy) && report.dropped == UInt32(100 - busy))
+  }
+
   /// A bench runs in slices; requests meanwhile get `busy`; `hello` ends it with the
   /// partial result first, whose numbers obey their definitions.
   @Test func helloEndsABenchWithItsPartialResult() throws {
