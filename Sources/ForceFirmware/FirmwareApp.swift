@@ -134,14 +134,18 @@ public struct FirmwareApp<B: Board> {
   mutating func accept() {
     let type = MessageType(rawValue: decoder.frameType)
     let room = type?.replyRoom(bodyLength: decoder.frameBodyCount) ?? MessageType.errorRoom
-    let benchResultRoom = bench.running ? MessageType.bench.replyRoom(bodyLength: 4) : 0
     if transmit.free >= room && (!bench.running || type == .hello) {
       handle()
-    } else if transmit.free >= MessageType.errorRoom &+ benchResultRoom {
+    } else if transmit.free >= busyRoom {
       replyBusy(type: decoder.frameType, seq: decoder.frameSeq)
     } else {
       link.dropped &+= 1
     }
+  }
+
+  /// Room `busy` needs: its `error`, and while a bench runs the bench's result too.
+  var busyRoom: Int {
+    bench.running ? MessageType.errorRoom &+ MessageType.bench.replyRoom(bodyLength: 4) : MessageType.errorRoom
   }
 
   /// Answers `busy` (kept out of `accept`, whose frame is on the deepest stack path).
