@@ -22,6 +22,15 @@ final class WireSession {
     return Array(out[0..<count])
   }
 
+  /// The wire bytes of a raw frame: any type byte, any body.
+  static func bytes(type: UInt8, seq: UInt8, body: [UInt8]) throws -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: FrameFormat.maxWireSize)
+    let count = try body.withUnsafeBytes { body in
+      try out.withUnsafeMutableBytes { try FrameEncoder.encode(type: type, seq: seq, body: body, into: $0) }
+    }
+    return Array(out[0..<count])
+  }
+
   /// Writes raw bytes.
   func write(_ bytes: [UInt8]) throws {
     try client.transport.write(bytes)
@@ -37,18 +46,34 @@ final class WireSession {
     for timeout: Duration, until done: ([(seq: UInt8, message: Message, wire: Int)]) -> Bool = { _ in false }
   ) throws -> [(seq: UInt8, message: Message, wire: Int)] {
     var result: [(seq: UInt8, message: Message, wire: Int)] = []
-    var frameBytes = 0
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline && !done(result) {
       let count = try client.transport.read(into: &buffer, timeout: .milliseconds(20))
-      receivedBytes += count
-      for byte in buffer[0..<count] {
-        frameBytes += 1
-        guard let frame = decoder.feed(byte) else { continue }
-        result.append((frame.seq, try Message.decode(frame), frameBytes))
-        frameBytes = 0
-      }
+      try decode(count, into: &result)
     }
     return result
+  }
+
+  /// The frames completed by one read of at most `maxBytes`, waiting at most `timeout`
+  /// for it: a host that reads slowly.
+  func receive(atMost maxBytes: Int, within timeout: Duration) throws -> [(seq: UInt8, message: Message, wire: Int)] {
+    var result: [(seq: UInt8, message: Message, wire: Int)] = []
+    var chunk = [UInt8](repeating: 0, count: maxBytes)
+    let count = try client.transport.read(into: &chunk, timeout: timeout)
+    buffer.replaceSubrange(0..<count, with: chunk[0..<count])
+    try decode(count, into: &result)
+    return result
+  }
+
+  private var frameBytes = 0  // of the frame being received
+
+  private func decode(_ count: Int, into result: inout [(seq: UInt8, message: Message, wire: Int)]) throws {
+    receivedBytes += count
+    for byte in buffer[0..<count] {
+      frameBytes += 1
+      guard let frame = decoder.feed(byte) else { continue }
+      result.append((frame.seq, try Message.decode(frame), frameBytes))
+      frameBytes = 0
+    }
   }
 }
