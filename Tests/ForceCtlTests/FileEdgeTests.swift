@@ -150,6 +150,34 @@ import Testing
     #expect(written.isEmpty, "\(written.count) bytes written before the error")
   }
 
+  /// `-` reads standard input; an error in what it read names "standard input", not "-".
+  @Test func standardInputIsNamedSoInErrors() throws {
+    guard ToolProcess.isBuilt("forcectl") else { return }
+    func errors(_ arguments: [String], reading input: String) throws -> String {
+      let run = try ToolProcess("forcectl", arguments)
+      run.type(input)
+      run.closeInput()
+      let ending = run.wait()
+      #expect(ending.status == 1, "\(arguments)")
+      #expect(!ending.errors.contains("-:"), "\(ending.errors)")
+      return ending.errors
+    }
+    let output = scratch.directory + "/stdin-out.csv"
+    #expect(
+      try errors(["sim", "run", "--input", "-", "--output", output], reading: "t_ms,left,right\n0,0,0\nx,1,1\n")
+        .contains("standard input: line 3, column 1: t_ms: 'x' is not a whole number"))
+    #expect(!FileManager.default.fileExists(atPath: output))
+    #expect(
+      try errors(["sim", "run", "--input", trace, "--profile", "-"], reading: "{\"rest_threshld\": 200}\n")
+        .contains("standard input: line 1, column 2: unknown key 'rest_threshld'"))
+    #expect(
+      try errors(["sim", "run", "--input", trace, "--profile", "-"], reading: "rest_threshold=20\n")
+        .contains("standard input: contact_threshold: 30 breaks the rule"))
+    #expect(
+      try errors(["sim", "gesture", "--script", "-"], reading: "hold x\n")
+        .contains("standard input: line 1, column 6: left: 'x' is not a whole number"))
+  }
+
   @Test func gestureScriptsAtTheLimitAndEmptyOnes() {
     let body = String(repeating: "hold for 1ms\n", count: 10)
     let exactly = file("exactly.gesture", "repeat 10000\n" + body + "end\n")

@@ -22,7 +22,7 @@ public struct SimUserOptions: ParsableArguments {
   public func population() throws -> UserPopulation {
     guard let users else { return .novice }
     let text = try InputFile.read(users)
-    do { return try PopulationText.parse(text) } catch { throw CLIError("\(users): \(error.description)") }
+    do { return try PopulationText.parse(text) } catch { throw CLIError("\(inputName(users)): \(error.description)") }
   }
 }
 
@@ -30,6 +30,6 @@ public struct SimUserOptions: ParsableArguments {
 enum TargetFile {
   static func read(_ path: String) throws -> TargetTable {
     let text = try InputFile.read(path)
-    do { return try TargetTable.parse(text) } catch { throw CLIError("\(path): \(error.description)") }
+    do { return try TargetTable.parse(text) } catch { throw CLIError("\(inputName(path)): \(error.description)") }
   }
 }

@@ -4,6 +4,9 @@ import ForceProtocol
 import ForceTrace
 import Foundation
 
+/// How an error names an input file: its path, or "standard input" for `-`.
+func inputName(_ path: String) -> String { path == "-" ? "standard input" : path }
+
 /// Reading the files a command names (`-` is standard input), with one-line errors.
 enum InputFile {
   static func read(_ path: String) throws -> String {
@@ -17,7 +20,7 @@ enum ParameterFile {
   static func assignments(_ path: String) throws -> [FileAssignment] {
     let text = try InputFile.read(path)
     do { return try ParameterText.locatedAssignments(inFile: text) } catch {
-      throw CLIError("\(path): \(error.description)")
+      throw CLIError("\(inputName(path)): \(error.description)")
     }
   }
 
@@ -39,10 +42,10 @@ enum ParameterFile {
       if let parameter = error.parameter, !extra.contains(where: { $0.0 == parameter }),
         let line = file.last(where: { $0.id == parameter })
       {
-        throw CLIError("\(path): line \(line.line), column \(line.column): \(error.description)")
+        throw CLIError("\(inputName(path)): line \(line.line), column \(line.column): \(error.description)")
       }
       if (try? ParameterText.applying(file.map { ($0.id, $0.value) }, to: .defaults)) == nil {
-        throw CLIError("\(path): \(error.description)")
+        throw CLIError("\(inputName(path)): \(error.description)")
       }
       throw CLIError(error.description)
     }

@@ -107,7 +107,7 @@ final class ReplaySource {
     if let input {
       path = input
       do { stream = try InputTraceStream(input) } catch let error as TraceError {
-        throw CLIError("\(input): \(error.description)")
+        throw CLIError("\(inputName(input)): \(error.description)")
       }
       frames = []
     } else {
@@ -119,7 +119,9 @@ final class ReplaySource {
 
   /// Reads a file input whole once before it is played (`InputTraceStream.checkWhole`).
   func checkWhole() throws {
-    do { try stream?.checkWhole() } catch let error as TraceError { throw CLIError("\(path): \(error.description)") }
+    do { try stream?.checkWhole() } catch let error as TraceError {
+      throw CLIError("\(inputName(path)): \(error.description)")
+    }
   }
 
   /// Up to `count` more frames; empty at the end.
@@ -134,7 +136,7 @@ final class ReplaySource {
     do {
       while chunk.count < count, let frame = try stream.next() { chunk.append(frame) }
     } catch let error as TraceError {
-      throw CLIError("\(path): \(error.description)")
+      throw CLIError("\(inputName(path)): \(error.description)")
     }
     return chunk
   }

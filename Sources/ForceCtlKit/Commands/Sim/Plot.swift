@@ -34,7 +34,7 @@ extension ForceCtl {
       do {
         data = try PlotData.read(input, sampleRateHz: Int(parameters.sampleRateHz))
       } catch let error as TraceError {
-        throw CLIError("\(input): \(error.description)")
+        throw CLIError("\(inputName(input)): \(error.description)")
       }
       let svg = PlotSVG.render(
         data, thresholds: PlotThresholds(parameters),

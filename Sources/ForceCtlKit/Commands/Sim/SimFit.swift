@@ -68,7 +68,7 @@ extension ForceCtl.Sim {
       var start = UserPopulation.novice
       if let from {
         do { start = try PopulationText.parse(try InputFile.read(from)) } catch let error as FitInputError {
-          throw CLIError("\(from): \(error.description)")
+          throw CLIError("\(inputName(from)): \(error.description)")
         }
       }
       let config = StudyConfig(

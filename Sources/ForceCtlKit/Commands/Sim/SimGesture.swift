@@ -40,7 +40,9 @@ extension ForceCtl.Sim {
     public func run() throws {
       let text = try InputFile.read(script)
       let parsed: GestureScript
-      do { parsed = try GestureScript.parse(text) } catch { throw CLIError("\(script): \(error.description)") }
+      do { parsed = try GestureScript.parse(text) } catch {
+        throw CLIError("\(inputName(script)): \(error.description)")
+      }
       var frames =
         stepped ? parsed.steppedFrames(sampleRateHz: rate) : parsed.frames(sampleRateHz: rate ?? parsed.sampleRateHz)
       var model = try sensor.model()

@@ -52,7 +52,7 @@ extension ForceCtl.Sim {
         }
         try file.commit()
       } catch let error as TraceError {
-        throw CLIError("\(input): \(error.description)")
+        throw CLIError("\(inputName(input)): \(error.description)")
       }
     }
   }

@@ -16,7 +16,7 @@ extension ForceCtl.Params {
       _ = try ParameterFile.parameters(file, located)
       let pairs = located.map { ($0.id, $0.value) }
       try device.session { client throws(DeviceError) in try client.setParameters(pairs) }
-      print("imported \(pairs.count) parameters from \(file)")
+      print("imported \(pairs.count) parameters from \(inputName(file))")
     }
   }
 }
