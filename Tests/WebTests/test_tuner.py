@@ -249,10 +249,16 @@ def test_export_and_import_a_profile_file(rig):
     assert device_value(browser, "rest_threshold") == 240, "a refused import changed the device"
 
 
-def test_a_profile_with_a_name_twice_another_format_or_cut_short_is_refused(rig):
+def test_a_profile_with_an_unknown_key_a_name_twice_another_format_or_cut_short_is_refused(rig):
     """The page reads a profile file as forcectl does: refused, naming the line, and the device unchanged."""
     browser = rig.browser
     cases = {
+        # forcectl's words (FileEdgeTests.anUnknownKeyIsRefusedWithASuggestion), after "profile: ".
+        "typo.json": ('{"format": "forcepicker-parameters",\n "schema_hsh": "0x0", "parameters": {"rest_threshold": 230}}',
+                      "profile: line 2, column 2: unknown key 'schema_hsh' (did you mean 'schema_hash'?);"
+                      " a parameter file has format, layout_version, schema_hash, parameters"),
+        "notes.json": ('{"parameters": {"rest_threshold": 230},\n  "notes": "for the thumb"}',
+                       "profile: line 2, column 3: unknown key 'notes'; a parameter file has format,"),
         "twice.json": ('{\n  "parameters": {\n    "rest_threshold": 200,\n    "rest_threshold": 230\n  }\n}\n',
                        'line 4: "rest_threshold" is given twice (first on line 3)'),
         "twice.txt": ("rest_threshold=200\nrest_threshold=230\n", "line 2: rest_threshold is given twice (first on line 1)"),

@@ -72,15 +72,74 @@ export function profileJSON(wire, list, info) {
 function jsonPlace(text, error) {
   const at = /position (\d+)/.exec(error.message);
   const position = at ? Number(at[1]) : /end of JSON/.test(error.message) ? text.length : null;
-  if (position === null) return "";
+  return position === null ? "" : placeAt(text, position);
+}
+
+/** "line L, column C: " of the character at `position` of `text`. */
+function placeAt(text, position) {
   const before = text.slice(0, position).split("\n");
   return `line ${before.length}, column ${before[before.length - 1].length + 1}: `;
 }
 
+/** The keys of the outermost JSON object of `text` (valid JSON), in order, with the offset of each. */
+function topLevelKeys(text) {
+  const keys = [];
+  const colon = /\s*:/y;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") depth--;
+    else if (c === '"') {
+      const start = i;
+      for (i++; text[i] !== '"'; i++) if (text[i] === "\\") i++;
+      colon.lastIndex = i + 1;
+      if (depth === 1 && colon.test(text)) {
+        keys.push({ name: JSON.parse(text.slice(start, i + 1)), offset: start });
+      }
+    }
+  }
+  return keys;
+}
+
+/** The candidate nearest to `text`, as forcectl's "did you mean" picks it (Suggestion.swift). */
+function closestName(text, candidates) {
+  const limit = Math.min(3, Math.max(1, Math.floor([...text].length / 3)));
+  const typed = [...text.toLowerCase()];
+  let best = null;
+  for (const candidate of candidates) {
+    const known = [...candidate.toLowerCase()];
+    if (Math.abs(typed.length - known.length) > limit) continue;
+    const distance = editDistance(typed, known);
+    if (distance <= limit && (best === null || distance < best.distance)) best = { name: candidate, distance };
+  }
+  return best?.name;
+}
+
+/** Levenshtein distance, counting a swap of neighbours as one edit. */
+function editDistance(a, b) {
+  if (!a.length || !b.length) return Math.max(a.length, b.length);
+  let previous2 = new Array(b.length + 1).fill(0);
+  let previous = [...Array(b.length + 1).keys()];
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i, ...new Array(b.length).fill(0)];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        current[j] = Math.min(current[j], previous2[j - 2] + 1);
+      }
+    }
+    previous2 = previous;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
 /**
  * [id, value] pairs from a profile file (JSON as exported, or NAME=VALUE lines), as
- * forcectl reads it: another "format", a name given twice and a file that sets
- * nothing are refused, naming the line.
+ * forcectl reads it: an unknown key, another "format", a name given twice and a file
+ * that sets nothing are refused, naming the line.
  */
 export function parseProfile(wire, list, text) {
   const byName = Object.fromEntries(list.map((p) => [p.paramName, p]));
@@ -103,6 +162,13 @@ export function parseProfile(wire, list, text) {
   if (trimmed.startsWith("{")) {
     let root;
     try { root = JSON.parse(text); } catch (error) { throw new Error(`profile: ${jsonPlace(text, error)}not valid JSON`); }
+    const keys = ["format", "layout_version", "schema_hash", "parameters"];
+    const unknown = topLevelKeys(text).find((key) => !keys.includes(key.name));
+    if (unknown) {
+      const hint = closestName(unknown.name, keys);
+      throw new Error(`profile: ${placeAt(text, unknown.offset)}unknown key '${unknown.name}'` +
+        `${hint ? ` (did you mean '${hint}'?)` : ""}; a parameter file has ${keys.join(", ")}`);
+    }
     if (root.format !== undefined && root.format !== "forcepicker-parameters") {
       throw new Error(`profile: "format" is ${JSON.stringify(root.format)}; a parameter file's is "forcepicker-parameters"`);
     }
