@@ -3,8 +3,9 @@ import ForceProtocol
 /// A 1 KB ring of bytes waiting for the UART, filled a whole frame at a time.
 ///
 /// The frame loop never waits for the UART: `pump` hands over as many bytes as the
-/// transmitter takes and returns. A request is only served when its whole reply fits
-/// (`MessageType.replyRoom`; else it is answered `busy`); telemetry and events are
+/// transmitter takes and returns. A request is only served when its longest reply,
+/// success or `error`, fits (`MessageType.replyRoom`; else it is answered `busy`, or
+/// dropped and counted when not even that fits); telemetry and events are
 /// only queued while `replyReserve` stays free (room for the largest reply burst, 16
 /// injection results), otherwise they are dropped and counted in `dropped` (the host
 /// sees the telemetry frame number jump).
