@@ -17,8 +17,9 @@ struct HostBoard: Board {
   private var nextFrameNs: UInt64 = 0
   private(set) var image: UInt32 = 0
 
-  init(port: UInt16, flashPath: String, script: [(UInt16, UInt16)]) throws(HostError) {
-    server = try TCPServer(port: port)
+  /// `baud`: the UART's line rate (`TCPServer`), nil for none.
+  init(port: UInt16, flashPath: String, script: [(UInt16, UInt16)], baud: UInt32? = nil) throws(HostError) {
+    server = try TCPServer(port: port, baud: baud)
     do throws(FileFlashError) {
       flash = try FileFlash(path: flashPath, pageSize: 1024, pageCount: 2)
     } catch {

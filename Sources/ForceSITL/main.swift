@@ -4,7 +4,7 @@ import Foundation
 
 // forcepicker-sitl: the firmware application built for Linux (software in the loop).
 //
-//   forcepicker-sitl [--port 5760] [--flash FILE] [--trace IN.csv [--restart-each-pass]
+//   forcepicker-sitl [--port 5760] [--flash FILE] [--baud BAUD] [--trace IN.csv [--restart-each-pass]
 //                    [--sensor PROFILE] [--board BOARD] [--sensor-seed N] [--fault FAULT]...]
 //
 // Serves the firmware's UART on tcp://127.0.0.1:PORT, keeps its parameter flash in
@@ -15,15 +15,19 @@ import Foundation
 // ideal counts, the model is applied once and every pass plays the same readings),
 // and --restart-each-pass restarts the engine at power-up state as each pass begins,
 // so that every pass gives what `forcectl sim run` gives for those readings.
+// --baud BAUD (e.g. 115200, the micro:bit's) makes the UART a serial line of that rate
+// both ways (10 bits a byte): requests arriving faster than their replies leave fill
+// the transmit queue as on the device. Without it bytes move at the socket's pace.
 
 let usage = """
-  usage: forcepicker-sitl [--port 5760] [--flash FILE] [--trace IN.csv [--restart-each-pass]
+  usage: forcepicker-sitl [--port 5760] [--flash FILE] [--baud BAUD] [--trace IN.csv [--restart-each-pass]
                           [--sensor PROFILE] [--board BOARD] [--sensor-seed N] [--fault FAULT]...]
   """
 var port: UInt16 = 5760
 var flashPath = ".forcepicker-sitl.flash"
 var tracePath: String?
 var restartEachPass = false
+var baud: UInt32?
 var sensor = SensorArguments()
 var arguments = CommandLine.arguments.dropFirst()
 func fail(_ message: String) -> Never {
@@ -40,6 +44,11 @@ while let argument = arguments.popFirst() {
   case "--flash":
     guard let path = arguments.popFirst() else { fail("--flash needs a file path") }
     flashPath = path
+  case "--baud":
+    guard let text = arguments.popFirst(), let value = UInt32(text), (300...4_000_000).contains(value) else {
+      fail("--baud needs a line rate in bits per second (300-4000000, e.g. 115200)")
+    }
+    baud = value
   case "--trace":
     guard let path = arguments.popFirst() else { fail("--trace needs a CSV file") }
     tracePath = path
@@ -83,7 +92,7 @@ if let path = tracePath {
 }
 
 do {
-  let board = try HostBoard(port: port, flashPath: flashPath, script: script)
+  let board = try HostBoard(port: port, flashPath: flashPath, script: script, baud: baud)
   FileHandle.standardOutput.write(
     Data("forcepicker-sitl listening on tcp://127.0.0.1:\(port) (flash: \(flashPath))\n".utf8))
   var app = FirmwareApp(board: board)

@@ -46,14 +46,16 @@ final class DeviceUnderTest {
       kind == .sitl ? "forcepicker-sitl is not built" : "QEMU or the micro:bit image (Tools/build-firmware) is missing")
   }
 
-  /// `image` replaces the kind's own (the SITL binary, the micro:bit image).
+  /// `image` replaces the kind's own (the SITL binary, the micro:bit image);
+  /// `sitlOptions` go to the SITL (`--baud`).
   init(
     _ kind: Kind, image: URL? = nil, flash: URL? = nil, icount: Bool = false, icountShift: Int = 0,
-    trace: URL? = nil, traceOptions: [String] = []
+    trace: URL? = nil, traceOptions: [String] = [], sitlOptions: [String] = []
   ) throws {
     device = try EmulatedDevice(
       kind: kind, image: image ?? (kind == .sitl ? DeviceUnderTest.sitlBinary : DeviceUnderTest.firmwareImage),
-      flashFile: flash, trace: trace, traceOptions: traceOptions, icount: icount, icountShift: icountShift)
+      flashFile: flash, trace: trace, traceOptions: traceOptions, icount: icount, icountShift: icountShift,
+      sitlOptions: sitlOptions)
   }
 
   var address: String { device.address }

@@ -74,10 +74,26 @@ import Testing
   /// accounting only.
   @Test(arguments: FirmwareEndToEndTests.kinds)
   func mixedRequestsWithTheTransmitQueueHeldFullAreAnsweredOrCounted(kind: DeviceUnderTest.Kind) throws {
-    let device = try DeviceUnderTest(kind)
-    let client = try device.connect()
-    defer { client.close() }
-    try checkMixedRequestsWithTheTransmitQueueHeldFull(client, label: "\(kind)", total: 6_000, fills: false)
+    // SITL's UART at the micro:bit's 115 200 baud; QEMU's on a socket whose small
+    // buffers hold its UART back, read at that pace (QEMUUnixSerial).
+    var sitl: DeviceUnderTest?
+    var qemu: QEMUUnixSerial?
+    let client: DeviceClient
+    switch kind {
+    case .sitl:
+      sitl = try DeviceUnderTest(kind, sitlOptions: ["--baud", "115200"])
+      client = try sitl!.connect()
+    case .qemu:
+      qemu = try QEMUUnixSerial()
+      client = try qemu!.connect()
+    }
+    defer {
+      client.close()
+      sitl?.stop()
+      qemu = nil
+    }
+    try checkMixedRequestsWithTheTransmitQueueHeldFull(
+      client, label: "\(kind)", total: 6_000, fills: true, lineRate: kind == .qemu ? 11_520 : nil)
   }
 
   @Test(.enabled(if: PicoEmulator.available || DeviceUnderTest.inCI))
@@ -135,14 +151,32 @@ import Testing
 
   /// `fills`: whether the link drains slowly enough for the transmit queue to fill
   /// (then some requests must have got `busy` or been dropped).
+  ///
+  /// `lineRate` (bytes a second): the host writes and reads no faster than that, as
+  /// over a serial line of that rate (QEMU, whose UART has none).
   func checkMixedRequestsWithTheTransmitQueueHeldFull(
-    _ client: DeviceClient, label: String, total: Int, fills: Bool
+    _ client: DeviceClient, label: String, total: Int, fills: Bool, lineRate: Int? = nil
   ) throws {
     let before = try statsReport(client)
     let wire = WireSession(client)
     var replies: [(seq: UInt8, message: Message, wire: Int)] = []
     var next = 0
     let start = ContinuousClock.now
+    let firstByte = wire.receivedBytes
+    /// At most `bytes`, and no more than the read rate allows by now.
+    func allowance(_ bytes: Int) -> Int {
+      guard let lineRate else { return bytes }
+      let elapsed = (ContinuousClock.now - start) / .milliseconds(1)
+      return max(0, min(bytes, Int(elapsed * Double(lineRate) / 1000) - (wire.receivedBytes - firstByte)))
+    }
+    func readSlowly(_ bytes: Int, within timeout: Duration) throws -> [(seq: UInt8, message: Message, wire: Int)] {
+      let allowed = allowance(bytes)
+      guard allowed > 0 else {
+        Thread.sleep(forTimeInterval: 0.001)
+        return []
+      }
+      return try wire.receive(atMost: allowed, within: timeout)
+    }
     // Write 200 requests (replies of about 6 KB) for every 256 bytes read, then read the rest.
     while next < total && ContinuousClock.now - start < .seconds(240) {
       var chunk: [UInt8] = []
@@ -150,13 +184,18 @@ import Testing
         let request = Self.mixedRequest(index)
         chunk += try WireSession.bytes(type: request.type, seq: UInt8(truncatingIfNeeded: index), body: request.body)
       }
+      if let lineRate {  // the line has carried the chunk before the next one starts
+        Thread.sleep(forTimeInterval: Double(chunk.count) / Double(lineRate))
+      }
       try wire.write(chunk)
       next = min(next + 200, total)
-      replies += try wire.receive(atMost: 256, within: .milliseconds(1))
+      replies += try readSlowly(256, within: .milliseconds(1))
     }
-    while ContinuousClock.now - start < .seconds(300) {
-      let more = try wire.receive(for: .seconds(1))
-      if more.isEmpty { break }
+    var quietSince = ContinuousClock.now
+    while ContinuousClock.now - start < .seconds(300) && ContinuousClock.now - quietSince < .seconds(1) {
+      let more = lineRate == nil ? try wire.receive(for: .seconds(1)) : try readSlowly(4_096, within: .milliseconds(20))
+      if lineRate == nil && more.isEmpty { break }
+      if !more.isEmpty || allowance(1) == 0 { quietSince = ContinuousClock.now }
       replies += more
     }
     replies.removeAll { $0.message.type == .telemetry || $0.message.type == .event }

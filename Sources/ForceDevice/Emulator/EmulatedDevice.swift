@@ -32,11 +32,11 @@ public final class EmulatedDevice: @unchecked Sendable {
   /// Starts `image` (the SITL binary, or the ELF image QEMU boots). SITL keeps its
   /// flash in `flashFile` (default: a new temporary file) and may play `trace` as
   /// ADC readings, with `traceOptions` after it (`forcepicker-sitl`'s sensor options
-  /// and `--restart-each-pass`); QEMU may run on deterministic virtual time (`icount`,
-  /// one instruction each 2^`icountShift` ns).
+  /// and `--restart-each-pass`), and takes `sitlOptions` (`--baud`); QEMU may run on
+  /// deterministic virtual time (`icount`, one instruction each 2^`icountShift` ns).
   public init(
     kind: Kind, image: URL, flashFile: URL? = nil, trace: URL? = nil, traceOptions: [String] = [], port: Int? = nil,
-    icount: Bool = false, icountShift: Int = 0
+    icount: Bool = false, icountShift: Int = 0, sitlOptions: [String] = []
   ) throws(DeviceError) {
     self.kind = kind
     self.port = port ?? EmulatedDevice.freePort()
@@ -50,7 +50,8 @@ public final class EmulatedDevice: @unchecked Sendable {
         .appendingPathComponent("forcepicker-\(UUID().uuidString).flash")
       self.flashFile = flash
       process.arguments =
-        ["--port", "\(self.port)", "--flash", flash.path] + (trace.map { ["--trace", $0.path] + traceOptions } ?? [])
+        ["--port", "\(self.port)", "--flash", flash.path] + sitlOptions
+        + (trace.map { ["--trace", $0.path] + traceOptions } ?? [])
     case .qemu:
       self.flashFile = nil
       process.executableURL = try QEMU.locate()
