@@ -127,8 +127,14 @@ because of the emulator (rp2040py 0.3.6):
     "at" as missed too). The harness replaces the alarm write with that: the alarm
     is due when the integer count next equals the value, 2^32 us away if it already
     does (what late-frame-irq relies on).
-  * rp2040py's UART TX FIFO never fills (TXFF reads 0) and sends each byte at once:
-    the link has no baud-rate limit in the emulator.
+  * rp2040py's UART has no line: its TX FIFO never fills (TXFF reads 0), each byte
+    leaves at once and UARTTXINTR is always raised, and host bytes could enter the RX
+    FIFO as fast as there is room. The harness puts UART0 on a serial line at the
+    baud rate the firmware set, in emulated time (UARTLine): a 32-byte TX FIFO that
+    the shift register empties a character time (10 bits at 8N1) a byte, with TXFF,
+    TXFE, BUSY and the TX interrupt (at half full) as on the chip, and host bytes
+    reaching the RX FIFO a character time apart. Replies then leave at 115 200 baud
+    and requests that arrive faster fill the firmware's transmit queue, as on a Pico.
   * Bytes written to the RX FIFO before the firmware has set up UART0 would be lost
     when it resets the block; the harness holds host input until UART0 is enabled.
   * USB: rp2040py's CDC-ACM host and what the harness changes in it are described in
@@ -270,6 +276,129 @@ def patch_read(peripheral, offset, change):
     peripheral.read_uint32 = lambda at: change(read(at)) if at == offset else read(at)
 
 
+UART_DR, UART_FR, UART_LCR_H, UART_IMSC = 0x00, 0x18, 0x2C, 0x38
+UART_FR_BUSY, UART_FR_TXFF, UART_FR_TXFE = 1 << 3, 1 << 5, 1 << 7
+UART_TX_INTERRUPT = 1 << 5
+UART_FIFO_DEPTH = 32
+
+
+class UARTLine:
+    """UART0's serial line at the baud rate the firmware set, in emulated time, where
+    rp2040py has none (its TX FIFO never fills and each byte leaves at once; host
+    bytes enter the RX FIFO as fast as there is room).
+
+    Transmit: a 32-byte TX FIFO (a single holding register with FIFOs off) in front
+    of the shift register, which sends a byte in 1 + 8 + 1 bit times (start, data,
+    stop as LCR_H says: 5-8 data bits, parity, one or two stop bits); UARTFR shows
+    TXFF, TXFE and BUSY; UARTTXINTR is raised while the FIFO holds 16 bytes or fewer
+    (IFLS's reset trigger level, half full) instead of always; a byte written while
+    the FIFO is full is lost, as on the chip. Receive: host bytes reach the RX FIFO
+    one character time apart (held while it is full: TCP loses nothing)."""
+
+    def __init__(self, uart, clock, deliver):
+        self.uart, self.clock, self.deliver = uart, clock, deliver
+        self.fifo = []  # written, not yet in the shift register
+        self.shifting = False
+        self.pending = bytearray()  # host -> firmware, not yet on the line
+        self.tx_alarm = clock.create_alarm(self._sent)
+        self.rx_alarm = clock.create_alarm(self._arrived)
+        self.receiving = False
+        self._write, self._read, self._reset = uart.write_uint32, uart.read_uint32, uart.reset
+        uart.write_uint32, uart.read_uint32 = self._write_register, self._read_register
+        uart.reset, uart.check_interrupts = self._reset_block, self._check_interrupts
+
+    def character_ns(self):
+        """Nanoseconds a character takes on the line (0 before the baud rate is set)."""
+        uart = self.uart
+        if uart.baud_divider == 0:
+            return 0
+        lcr = uart._line_ctrl_register
+        bits = 1 + uart.word_length + (1 if lcr & 0x2 else 0) + (2 if lcr & 0x8 else 1)
+        return bits * 1e9 / uart.baud_rate
+
+    def _depth(self):
+        return UART_FIFO_DEPTH if self.uart.fifos_enabled else 1
+
+    def _write_register(self, offset, value):
+        if offset != UART_DR:
+            self._write(offset, value)
+            return
+        if len(self.fifo) < self._depth():
+            self.fifo.append(value & 0xFF)
+        self._shift()
+        self._check_interrupts()
+
+    def _read_register(self, offset):
+        value = self._read(offset)
+        if offset == UART_FR:
+            value &= ~(UART_FR_BUSY | UART_FR_TXFF | UART_FR_TXFE)
+            value |= UART_FR_TXFF if len(self.fifo) >= self._depth() else 0
+            value |= UART_FR_TXFE if not self.fifo else 0
+            value |= UART_FR_BUSY if self.fifo or self.shifting else 0
+        return value
+
+    def _shift(self):
+        """Moves the next byte into the shift register when it is free."""
+        if self.shifting or not self.fifo:
+            return
+        duration = self.character_ns()
+        if duration == 0:
+            while self.fifo:
+                self.deliver(self.fifo.pop(0))
+            return
+        self.shifting = True
+        self.tx_alarm.schedule(duration)
+
+    def _sent(self):
+        self.shifting = False
+        if self.fifo:
+            self.deliver(self.fifo.pop(0))
+        self._shift()
+        self._check_interrupts()
+
+    def _check_interrupts(self):
+        uart = self.uart
+        if len(self.fifo) <= UART_FIFO_DEPTH // 2:
+            uart._interrupt_status |= UART_TX_INTERRUPT
+        else:
+            uart._interrupt_status &= ~UART_TX_INTERRUPT
+        uart.rp2040.set_interrupt(uart.irq, bool(uart._interrupt_status & uart._interrupt_mask))
+
+    def _reset_block(self):
+        self.fifo.clear()
+        self.shifting, self.receiving = False, False
+        self.tx_alarm.cancel()
+        self.rx_alarm.cancel()
+        self._reset()
+
+    def receive(self, data):
+        """Host bytes for the line."""
+        self.pending += data
+        self.feed()
+
+    def feed(self):
+        """Starts the next host byte on the line if it is idle and UART0 is on."""
+        if self.receiving or not self.pending or not self.uart.enabled:
+            return
+        duration = self.character_ns()
+        if duration == 0:
+            while self.pending and not self.uart.rx_fifo.full:
+                self.uart.feed_byte(self.pending.pop(0))
+            return
+        self.receiving = True
+        self.rx_alarm.schedule(duration)
+
+    def _arrived(self):
+        self.receiving = False
+        if self.uart.rx_fifo.full:  # held: a byte time later it tries again
+            self.receiving = True
+            self.rx_alarm.schedule(self.character_ns())
+            return
+        if self.pending:
+            self.uart.feed_byte(self.pending.pop(0))
+        self.feed()
+
+
 class Emulator:
     def __init__(self, uf2, profile_elf=None, pll_never_locks=False, pll_switch_hangs=False,
                  crystal_never_starts=False, ref_switch_fails=False):
@@ -292,8 +421,7 @@ class Emulator:
         self.usb = CDCHost(self.mcu, self.clock)  # idle unless the firmware enables USB
         self.uart = self.mcu.uart[0]
         self.tx = bytearray()  # firmware -> host
-        self.rx = bytearray()  # host -> firmware, waiting for room in the RX FIFO
-        self.uart.on_byte = self.tx.append
+        self.line = UARTLine(self.uart, self.clock, self.tx.append)
         self.mcu.watchdog.on_watchdog_trigger = self._watchdog_reset
         self.mcu.adc.on_adc_read = self._adc_read
         self._adc_write = self.mcu.adc.write_uint32
@@ -422,8 +550,7 @@ class Emulator:
     # --- running -------------------------------------------------------------------
 
     def feed(self):
-        while self.rx and self.uart.enabled and not self.uart.rx_fifo.full:
-            self.uart.feed_byte(self.rx.pop(0))
+        self.line.feed()
 
     def run_slice(self):
         """Runs one slice: a native batch (up to ~5 ms of wall time), or with --profile
@@ -733,9 +860,12 @@ def main():
                 control_client, _ = control_server.accept()
                 control_buffer = b""
             elif s is uart_client:
-                data = uart_client.recv(4096)
+                try:
+                    data = uart_client.recv(4096)
+                except OSError:  # reset: the client left with replies unread
+                    data = b""
                 if data:
-                    emulator.rx += data
+                    emulator.line.receive(data)
                 else:
                     uart_client.close()
                     uart_client = None
