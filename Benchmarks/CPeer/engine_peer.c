@@ -15,7 +15,7 @@ enum {
   P_ROLL_THRESHOLD, P_SPEED_NORMAL_MAX, P_SPEED_BOOST_MIN, P_SPEED_BOOST_MAX, P_FILTER_MS,
   P_QUICK_RELEASE_MS, P_PULSE_WINDOW_MS, P_PRESS_THROUGH_LEVEL, P_RANGE_MIN, P_RANGE_MAX,
   P_START_VALUE, P_WRAP, P_LEFT_OFFSET, P_RIGHT_OFFSET, P_LEFT_GAIN, P_RIGHT_GAIN,
-  P_LEFT_CURVE, P_RIGHT_CURVE, P_BASELINE_RATE, P_BASELINE_LIMIT, P_FAULT_MS, P_RAIL_LEVEL
+  P_LEFT_CURVE, P_RIGHT_CURVE, P_BASELINE_RATE, P_BASELINE_LIMIT, P_FAULT_MS, P_RAIL_LEVEL, P_FSR_LAW
 };
 
 enum { ZONE_IDLE, ZONE_RESTING, ZONE_NORMAL, ZONE_BOOSTED };
@@ -65,8 +65,10 @@ static void init_sensor(peer_sensor *sensor, const int32_t *p) {
   sensor->rail = sensor->declare_frames == 0 ? 0xFFFF : (uint16_t)p[P_RAIL_LEVEL];
 }
 
-static void init_cell(peer_cell *cell, int32_t offset, int32_t gain, int32_t curve, int32_t sensitivity) {
+static void init_cell(peer_cell *cell, int32_t offset, int32_t gain, int32_t curve, int32_t sensitivity,
+                      int32_t law) {
   cell->offset = offset;
+  cell->has_law = law != 0;
   cell->gain_q16 = (gain * 65536 + 500) / 1000;
   cell->sensitivity_q16 = sensitivity == 0 ? 81920 : (sensitivity == 2 ? 54613 : 65536);
   cell->has_curve = curve != 0;
@@ -83,8 +85,8 @@ int peer_init(peer_engine *e, const int32_t *p) {
   if (p[P_TECHNIQUE] != 0) return -1;
   *e = (peer_engine){0};
   int32_t rate = p[P_SAMPLE_RATE_HZ];
-  init_cell(&e->left, p[P_LEFT_OFFSET], p[P_LEFT_GAIN], p[P_LEFT_CURVE], p[P_SENSITIVITY]);
-  init_cell(&e->right, p[P_RIGHT_OFFSET], p[P_RIGHT_GAIN], p[P_RIGHT_CURVE], p[P_SENSITIVITY]);
+  init_cell(&e->left, p[P_LEFT_OFFSET], p[P_LEFT_GAIN], p[P_LEFT_CURVE], p[P_SENSITIVITY], p[P_FSR_LAW]);
+  init_cell(&e->right, p[P_RIGHT_OFFSET], p[P_RIGHT_GAIN], p[P_RIGHT_CURVE], p[P_SENSITIVITY], p[P_FSR_LAW]);
   int32_t filter = p[P_FILTER_MS] * rate + 1000;
   e->alpha_q12 = (1000 * 4096 + filter / 2) / filter;
   if (e->alpha_q12 < 1) e->alpha_q12 = 1;
@@ -110,9 +112,28 @@ int peer_init(peer_engine *e, const int32_t *p) {
   return 0;
 }
 
+/* FSRLaw: G(u) = ((1 + u)^p - 1)^(1/p) as eleven segments over u = 0, 1/4, 1/2, 1, ...,
+   256, slope and intercept in Q16; a reading x above a rest on the same scale reads
+   rest * G(x / rest), the segment found by doubling rest / 4. */
+static const int32_t law_slope[11] = {110716, 83713, 76209, 71274, 68375, 66849, 66115, 65784, 65640, 65579, 65554};
+static const int32_t law_intercept[11] = {0, 6751, 10503, 15438, 21236, 27338, 33210, 38513, 43112, 47005, 50258};
+
+static inline int32_t fsr_law(int32_t x, int32_t rest) {
+  if (x <= 0) return x;
+  int32_t edge = rest >> 2;
+  int index = 0;
+  while (x > edge && index < 10) {
+    edge <<= 1;
+    index++;
+  }
+  int32_t value = (x * law_slope[index] + rest * law_intercept[index] + 32768) >> 16;
+  return value > 1023 ? 1023 : value;
+}
+
 static inline int32_t calibrate(const peer_cell *cell, uint16_t raw) {
   int32_t value = (((int32_t)raw - cell->offset) * cell->gain_q16 + 32768) >> 16;
   value = value < 0 ? 0 : (value > 1023 ? 1023 : value);
+  if (cell->has_law) value = fsr_law(value, (cell->offset * cell->gain_q16 + 32768) >> 16);
   if (cell->has_curve) {
     int32_t low = cell->knots[value >> 7];
     int32_t high = cell->knots[(value >> 7) + 1];

@@ -60,7 +60,7 @@ public struct CalibrationProposal: Equatable, Sendable {
     return proposal
   }
 
-  /// The four parameters as one all-or-nothing batch.
+  /// The offsets, gains and `fsr_law` as one all-or-nothing batch.
   public var batch: ParamBatch { fit.batch }
 
   /// The fit this proposal holds.

@@ -27,14 +27,16 @@ struct CellCalibration: Equatable {
   }
 }
 
-/// A cell's linearization and sensitivity, applied after `CellCalibration.linear`
-/// (Docs/signal-chain.md): out of the frame's way at the defaults
-/// (`EngineConfig.shapesCells`).
+/// A cell's FSR law, linearization and sensitivity, applied after
+/// `CellCalibration.linear` (Docs/signal-chain.md): out of the frame's way at the
+/// defaults (`EngineConfig.shapesCells`).
 struct CellShape: Equatable {
   /// Sensitivity multiplier less 1.0, in Q16: 0 for normal.
   var sensitivityDeltaQ16: Int32
   /// Whether `curve` applies (a strength other than 0).
   var curved: Bool
+  /// Whether the reading above the offset follows the FSR law (`fsr_law`, `FSRLaw`).
+  var law: Bool
   /// Linearization knots at 0, 128, …, 1024 (clamped input); the identity when not `curved`.
   var curve: LinearizationCurve
 
@@ -42,21 +44,26 @@ struct CellShape: Equatable {
   /// - Parameters:
   ///   - curve: linearization strength in thousandths (0 = linear).
   ///   - sensitivity: the sensitivity setting.
+  ///   - law: whether `fsr_law` is on.
   @inline(__always)  // into `EngineConfig.derive`: one frame less on the boot's deepest path
-  init(curve: Int32, sensitivity: Sensitivity) {
+  init(curve: Int32, sensitivity: Sensitivity, law: Bool) {
     self.sensitivityDeltaQ16 = sensitivity.gainQ16 &- 65_536
     self.curved = curve != 0
+    self.law = law
     self.curve = LinearizationCurve(strength: curve)
   }
 
-  /// Whether `shape` changes anything: a curve, or a sensitivity other than normal.
-  var shapes: Bool { curved || sensitivityDeltaQ16 != 0 }
+  /// Whether `shape` changes anything: the FSR law, a curve, or a sensitivity other
+  /// than normal.
+  var shapes: Bool { law || curved || sensitivityDeltaQ16 != 0 }
 
-  /// Linearization and sensitivity applied to a `linear` reading (0...1023). Static
-  /// and `inout`, so the knots are read where they are, not from a copy on the stack.
+  /// The FSR law, linearization and sensitivity applied to a `linear` reading
+  /// (0...1023) of the cell calibrated by `cell`. Static and `inout`, so the knots are
+  /// read where they are, not from a copy on the stack.
   @inline(always)
-  static func shape(_ shape: inout CellShape, _ linear: Int32) -> Int32 {
+  static func shape(_ shape: inout CellShape, _ linear: Int32, _ cell: CellCalibration) -> Int32 {
     var value = linear
+    if shape.law { value = fsrLawReading(value, offset: cell.offset, gainQ16: cell.gainQ16) }
     if shape.curved { value = LinearizationCurve.apply(&shape.curve, value) }
     let sensitivityDeltaQ16 = shape.sensitivityDeltaQ16
     if sensitivityDeltaQ16 != 0 {

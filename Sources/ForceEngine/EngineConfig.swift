@@ -13,7 +13,7 @@ struct EngineConfig: Equatable {
   static let velocityScaleQ16: Int32 = 127 * 65_536 / 1023
 
   var technique: Technique
-  /// Whether either cell has a curve or a sensitivity other than normal: one test
+  /// Whether either cell has the FSR law, a curve or a sensitivity other than normal: one test
   /// per frame keeps the default path free of both (`ForceEngine.shapeCells`).
   var shapesCells: Bool
   var left: CellCalibration
@@ -33,7 +33,7 @@ struct EngineConfig: Equatable {
   /// needs 64-bit arithmetic: span ≤ 60 000 items, so both fit 32 bits.
   var positionalSlopeWhole: Int32
   var positionalSlopePartQ16: Int32
-  /// The cells' linearization and sensitivity, after the frame's constants: only
+  /// The cells' FSR law, linearization and sensitivity, after the frame's constants: only
   /// `ForceEngine.shapeCells` reads them.
   var leftShape: CellShape
   var rightShape: CellShape
@@ -66,8 +66,9 @@ struct EngineConfig: Equatable {
     technique = p.technique
     left = CellCalibration(offset: p[.leftOffset], gain: p[.leftGain])
     right = CellCalibration(offset: p[.rightOffset], gain: p[.rightGain])
-    leftShape = CellShape(curve: p[.leftCurve], sensitivity: p.sensitivity)
-    rightShape = CellShape(curve: p[.rightCurve], sensitivity: p.sensitivity)
+    let law = p[.fsrLaw] != 0
+    leftShape = CellShape(curve: p[.leftCurve], sensitivity: p.sensitivity, law: law)
+    rightShape = CellShape(curve: p[.rightCurve], sensitivity: p.sensitivity, law: law)
     shapesCells = leftShape.shapes || rightShape.shapes
     filter = LowPassFilter(timeConstantMs: p[.filterMs], sampleRateHz: rate)
     edges = ZoneEdges(

@@ -354,7 +354,10 @@ public struct ForceEngine {
   /// `inout`): a copy of them on the stack cost the curve frame about 80 cycles.
   @inline(never)
   static func shapeCells(_ engine: inout ForceEngine, _ left: Int32, _ right: Int32) -> (Int32, Int32) {
-    (CellShape.shape(&engine.config.leftShape, left), CellShape.shape(&engine.config.rightShape, right))
+    (
+      CellShape.shape(&engine.config.leftShape, left, engine.config.left),
+      CellShape.shape(&engine.config.rightShape, right, engine.config.right)
+    )
   }
 
   /// Force fell from the rate zones back below rest (still touching).

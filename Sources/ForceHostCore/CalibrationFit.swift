@@ -7,12 +7,14 @@ import ForceProtocol
 /// `CalibrationProposal`), of the page's guided calibration (ForceWasm) and of the
 /// simulator's participants (Docs/study-design.md).
 ///
-/// Offset = rest mean + max(8, 3σ), so noise at rest reads 0; gain so that the 90th
-/// percentile of the firm press reads `target` after the offset. With the medium
-/// presses, the gains instead make each medium press's total (both cells, their
-/// medians, after the offsets) read `mediumTarget`: a firm press saturates the cells,
-/// where a part's sensitivity hardly shows, and a medium one is in the range the
-/// picker is used in (Docs/hardware-quickstart.md, Calibrate).
+/// Offset = rest mean + max(8, 3σ), so noise at rest reads 0; `fsr_law` on, so a
+/// press above that rest (the cap's preload) reads what the thumb alone would make;
+/// gain so that the 90th percentile of the firm press reads `target` after the offset
+/// and the law. With the medium presses, the gains instead make each medium press's
+/// total (both cells, their medians, after the offsets and the law) read
+/// `mediumTarget`: a firm press saturates the cells, where a part's sensitivity hardly
+/// shows, and a medium one is in the range the picker is used in
+/// (Docs/hardware-quickstart.md, Calibrate).
 public struct CalibrationFit: Equatable, Sendable {
   public var leftOffset: Int32
   public var rightOffset: Int32
@@ -103,20 +105,30 @@ public struct CalibrationFit: Equatable, Sendable {
     try checkMedium(
       .right, own: onRight.right, otherReads: onRight.left, elsewhere: onLeft.right, peak: fit.rightPeak,
       offset: offsets.right)
+    // The gains act on what the FSR law makes of each reading above its offset.
+    func law(_ press: CalibrationRecording<Readings>) -> (left: Double, right: Double) {
+      (
+        lawReading(ReadingStatistics.percentile(press.left, 0.5), fit.leftOffset),
+        lawReading(ReadingStatistics.percentile(press.right, 0.5), fit.rightOffset)
+      )
+    }
+    let lawOnLeft = law(mediumLeft)
+    let lawOnRight = law(mediumRight)
     // Each press also reads a little on the other cell, and the engine adds both:
     // gains gL, gR with onLeft.left·gL + onLeft.right·gR = mediumTarget and
     // onRight.left·gL + onRight.right·gR = mediumTarget. The checks above make the
     // determinant and both gains positive (each press reads more on its own cell than
     // on the other, and more than the other press read there).
-    let determinant = onLeft.left * onRight.right - onLeft.right * onRight.left
+    // (on the law's readings, which keep the checks' order: the law is monotonic).
+    let determinant = lawOnLeft.left * lawOnRight.right - lawOnLeft.right * lawOnRight.left
     let info = ParameterID.leftGain.info
     func gain(_ value: Double) -> Int32 {
       Int32(max(Double(info.min), min(Double(info.max), Rounding.nearest(1000 * value))))
     }
-    fit.leftGain = gain(mediumTarget * (onRight.right - onLeft.right) / determinant)
-    fit.rightGain = gain(mediumTarget * (onLeft.left - onRight.left) / determinant)
-    fit.leftMedium = onLeft.left + onLeft.right
-    fit.rightMedium = onRight.left + onRight.right
+    fit.leftGain = gain(mediumTarget * (lawOnRight.right - lawOnLeft.right) / determinant)
+    fit.rightGain = gain(mediumTarget * (lawOnLeft.left - lawOnRight.left) / determinant)
+    fit.leftMedium = lawOnLeft.left + lawOnLeft.right
+    fit.rightMedium = lawOnRight.left + lawOnRight.right
     return fit
   }
 
@@ -141,21 +153,29 @@ public struct CalibrationFit: Equatable, Sendable {
     return Int32(min(1022, max(0, Rounding.nearest(ReadingStatistics.mean(values) + margin))))
   }
 
-  /// The gain that makes `peak` read `target` after `offset`, within the gain's range.
+  /// The gain that makes `peak` read `target` after `offset` and the FSR law, within
+  /// the gain's range.
   static func gain(_ peak: Int, _ offset: Int32, _ cell: CalibrationCell) throws(CalibrationRefusal) -> Int32 {
-    let span = Double(peak) - Double(offset)
-    guard span >= minimumSpan else { throw .pressTooLight(cell, peak: peak, offset: offset) }
+    guard Double(peak) - Double(offset) >= minimumSpan else { throw .pressTooLight(cell, peak: peak, offset: offset) }
     let info = ParameterID.leftGain.info
+    let span = lawReading(peak, offset)
     return Int32(max(Double(info.min), min(Double(info.max), Rounding.nearest(1000 * target / span))))
   }
 
-  /// The four parameters as one all-or-nothing batch.
+  /// What `fsr_law` makes of a raw `reading` above `offset`, in raw counts (the engine's
+  /// own arithmetic, `ForceEngine.fsrLawReading`).
+  static func lawReading(_ reading: some BinaryInteger, _ offset: Int32) -> Double {
+    Double(ForceEngine.fsrLawReading(Int32(clamping: reading), offset: offset))
+  }
+
+  /// The four parameters and `fsr_law` on, as one all-or-nothing batch.
   public var batch: ParamBatch {
     var batch = ParamBatch()
     batch.append(ParamValue(.leftOffset, leftOffset))
     batch.append(ParamValue(.rightOffset, rightOffset))
     batch.append(ParamValue(.leftGain, leftGain))
     batch.append(ParamValue(.rightGain, rightGain))
+    batch.append(ParamValue(.fsrLaw, 1))
     return batch
   }
 
@@ -175,7 +195,7 @@ public struct CalibrationFit: Equatable, Sendable {
       sink.write(Int(Rounding.nearest(leftMedium)))
       sink.write(", right medium ")
       sink.write(Int(Rounding.nearest(rightMedium)))
-      sink.write(" above rest")
+      sink.write(" above rest by the FSR law")
     }
     sink.write("\n  proposed: left_offset=")
     sink.write(leftOffset)
@@ -185,5 +205,6 @@ public struct CalibrationFit: Equatable, Sendable {
     sink.write(leftGain)
     sink.write(" right_gain=")
     sink.write(rightGain)
+    sink.write(" fsr_law=1")
   }
 }

@@ -78,9 +78,11 @@ public struct ReferenceEngine {
     parameters = p
     technique = p.technique
     leftCell = ReferenceCell(
-      offset: p[.leftOffset], gain: p[.leftGain], curve: p[.leftCurve], sensitivity: p.sensitivity)
+      offset: p[.leftOffset], gain: p[.leftGain], curve: p[.leftCurve], sensitivity: p.sensitivity,
+      law: p[.fsrLaw] != 0)
     rightCell = ReferenceCell(
-      offset: p[.rightOffset], gain: p[.rightGain], curve: p[.rightCurve], sensitivity: p.sensitivity)
+      offset: p[.rightOffset], gain: p[.rightGain], curve: p[.rightCurve], sensitivity: p.sensitivity,
+      law: p[.fsrLaw] != 0)
     leftFilter = ReferenceFilter(timeConstantMs: p[.filterMs], sampleRateHz: p[.sampleRateHz])
     rightFilter = leftFilter
     transfer = ReferenceTransfer(p)

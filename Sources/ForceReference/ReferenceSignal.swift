@@ -1,4 +1,5 @@
 import ForceEngine
+import Foundation
 
 /// Per-cell calibration (Docs/signal-chain.md) in real arithmetic.
 public struct ReferenceCell: Sendable {
@@ -9,12 +10,23 @@ public struct ReferenceCell: Sendable {
   public var curve: Double
   /// Sensitivity multiplier: 60/48, 1 or 60/72.
   public var sensitivity: Double
+  /// Whether the reading above the offset follows the FSR law (`fsr_law`).
+  public var law: Bool
 
-  public init(offset: Int32, gain: Int32, curve: Int32, sensitivity: Sensitivity) {
+  public init(offset: Int32, gain: Int32, curve: Int32, sensitivity: Sensitivity, law: Bool = false) {
     self.offset = Double(offset)
     self.gain = Double(gain) / 1000
     self.curve = Double(curve) / 1000
     self.sensitivity = ReferenceCell.ratio(sensitivity)
+    self.law = law
+  }
+
+  /// The FSR law (Docs/signal-chain.md, step 2) exactly: `x` above a rest `o` on the
+  /// same scale reads `(r^p − o^p)^(1/p)`, r = o + x, p = 1/k, as the thumb alone would.
+  public static func fsrLaw(_ x: Double, rest o: Double) -> Double {
+    guard x > 0, o > 0 else { return x }
+    let p = 1 / ForceEngine.fsrLawExponent
+    return min(pow(pow(o + x, p) - pow(o, p), 1 / p), 1023)
   }
 
   /// The exact sensitivity ratio (Docs/signal-chain.md: force divisor 60 against 48 or 72).
@@ -29,6 +41,7 @@ public struct ReferenceCell: Sendable {
   /// The calibrated reading, 0…1023.
   public func apply(_ raw: UInt16) -> Double {
     var value = min(max((Double(raw) - offset) * gain, 0), 1023)
+    if law { value = ReferenceCell.fsrLaw(value, rest: offset * gain) }
     if curve > 0 {
       // y = x(1−c)/(1−c·x) with x, y on the engine's 1024 scale.
       let x = value / 1024

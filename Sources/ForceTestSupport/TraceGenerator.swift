@@ -225,6 +225,7 @@ public struct ParameterKnobs {
       put(.rightOffset, pick(22, 0...80))
       put(.leftGain, pick(21, 700...2500))
       put(.rightGain, pick(22, 700...2500))
+      put(.fsrLaw, k[21] / 2 % 2)
     }
     if k[23] % 3 == 1 {
       put(.leftCurve, pick(23, 0...500))

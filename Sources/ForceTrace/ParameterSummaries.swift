@@ -40,6 +40,7 @@ public enum ParameterSummaries {
     ("baseline_limit", "farthest the learned rest level may move from the offset"),
     ("fault_ms", "time a reading must be open or railed to be a fault (0 = off)"),
     ("rail_level", "reading at or above which a cell counts as shorted to the rail"),
+    ("fsr_law", "read presses above a preloaded rest by the FSR's power law (0 = linear)"),
   ]
 }
 

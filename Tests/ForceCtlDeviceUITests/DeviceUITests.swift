@@ -178,12 +178,25 @@ struct ForceCtlDeviceUITests {
     let proposal = try CalibrationProposal.from(rest: rest, left: left, right: right)
     #expect(proposal.leftOffset == 49)  // mean 41 + margin 8
     #expect(proposal.rightOffset == 70)  // mean 62 + margin 8
-    #expect(proposal.leftGain == Int32((1000.0 * 1000 / (540 - 49)).rounded()))
-    #expect(proposal.rightGain == Int32((1000.0 * 1000 / (860 - 70)).rounded()))
-    #expect(proposal.batch.count == 4)
-    let cell = CellCalibration(offset: proposal.leftOffset, gain: proposal.leftGain)
-    #expect(abs(cell.linear(540) - 1000) <= 2)  // a firm press reads ~full scale
-    #expect(cell.linear(43) == 0)  // rest noise reads 0
+    // The gains act on what the FSR law makes of a press above its offset.
+    let firmLeft = Double(ForceEngine.fsrLawReading(540, offset: 49))
+    let firmRight = Double(ForceEngine.fsrLawReading(860, offset: 70))
+    #expect(firmLeft > 540 - 49 && firmRight > 860 - 70)
+    #expect(proposal.leftGain == Int32((1000.0 * 1000 / firmLeft).rounded()))
+    #expect(proposal.rightGain == Int32((1000.0 * 1000 / firmRight).rounded()))
+    #expect(proposal.batch.count == 5 && proposal.summary.contains("fsr_law=1"), "\(proposal.summary)")
+    var parameters = Parameters.defaults
+    for index in 0..<proposal.batch.count {
+      let item = proposal.batch[index]
+      try parameters.set(ParameterID(rawValue: item.id)!, to: item.value)
+    }
+    #expect(parameters[.fsrLaw] == 1)
+    var engine = ForceEngine(parameters: parameters)
+    var force = 0
+    for _ in 0..<100 { force = Int(engine.step(left: 540, right: 70).force) }
+    #expect(abs(force - 1000) <= 3, "a firm press reads ~full scale: \(force)")
+    for _ in 0..<100 { force = Int(engine.step(left: 43, right: 63).force) }
+    #expect(force == 0)  // rest noise reads 0
     do {
       _ = try CalibrationProposal.from(rest: rest, left: rest, right: right)
       Issue.record("a press that reads like rest was accepted")
@@ -210,14 +223,20 @@ struct ForceCtlDeviceUITests {
     #expect(proposal.leftOffset == 49 && proposal.rightOffset == 70)
     let gainLeft = Double(proposal.leftGain) / 1000
     let gainRight = Double(proposal.rightGain) / 1000
-    let onLeft: Double = 380 * gainLeft + 30 * gainRight
-    let onRight: Double = 20 * gainLeft + 420 * gainRight
-    #expect(abs(onLeft - 512) < 1 && abs(onRight - 512) < 1, "\(gainLeft), \(gainRight)")
-    #expect(proposal.batch.count == 4 && proposal.leftMedium == 410 && proposal.rightMedium == 440)
-    #expect(proposal.summary.contains("left medium 410, right medium 440 above rest"), "\(proposal.summary)")
+    // The medians (429, 100) and (69, 490), each by the FSR law above its offset.
+    func law(_ reading: Int32, _ offset: Int32) -> Double { Double(ForceEngine.fsrLawReading(reading, offset: offset)) }
+    let onLeft = law(429, 49) * gainLeft + law(100, 70) * gainRight
+    let onRight = law(69, 49) * gainLeft + law(490, 70) * gainRight
+    #expect(abs(onLeft - 512) < 1.5 && abs(onRight - 512) < 1.5, "\(gainLeft), \(gainRight)")
+    let media = (left: law(429, 49) + law(100, 70), right: law(69, 49) + law(490, 70))
+    #expect(proposal.batch.count == 5 && proposal.leftMedium == media.left && proposal.rightMedium == media.right)
+    #expect(
+      proposal.summary.contains(
+        "left medium \(Int(media.left)), right medium \(Int(media.right)) above rest by the FSR law"),
+      "\(proposal.summary)")
     // Without medium presses the firm presses set the gains, as before.
     let firm = try CalibrationProposal.from(rest: rest, left: left, right: right)
-    #expect(firm.leftGain == Int32((1000.0 * 1000 / (970 - 49)).rounded()) && firm.leftMedium == 0)
+    #expect(firm.leftGain == Int32((1000.0 * 1000 / law(970, 49)).rounded()) && firm.leftMedium == 0)
 
     func refusal(_ mediumLeft: [RawFrame], _ mediumRight: [RawFrame]) -> String {
       do {

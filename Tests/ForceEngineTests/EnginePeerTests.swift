@@ -92,6 +92,29 @@ import Testing
     #expect(kinds.count >= 4, "faults seen: \(kinds.sorted())")
   }
 
+  /// Random thumb-roll gestures pressed through `typical` sensors (preload, spread,
+  /// hysteresis, noise), read with `fsr_law` on and the offsets at each device's rest:
+  /// the peer's law is the engine's, to the byte.
+  @Test func matchesTheEngineWithTheFSRLawOnTypicalSensors() throws {
+    var changed = 0
+    for seed in UInt64(1)...30 {
+      var generator = TraceGenerator(seed: 2000 + seed)
+      var parameters = generator.parameters()
+      var sensor = SensorModel(profile: .typical, seed: seed)
+      let rest = sensor.preloadCounts
+      try parameters.set([
+        (.technique, Technique.thumbRoll.rawValue), (.fsrLaw, 1),
+        (.leftOffset, Int32(rest.left.rounded()) + 8), (.rightOffset, Int32(rest.right.rounded()) + 8),
+        (.leftGain, Int32(generator.int(800...1300))), (.rightGain, Int32(generator.int(800...1300))),
+      ])
+      let frames = sensor.apply(to: generator.trace(gestures: 3).map { RawFrame(left: $0.left, right: $0.right) })
+      let expected = Self.compare(frames, parameters, "seed \(seed)")
+      try parameters.set(.fsrLaw, to: 0)
+      if expected != Self.compare(frames, parameters, "seed \(seed), law off") { changed += 1 }
+    }
+    #expect(changed >= 25, "the law changed the output of \(changed) of 30 traces")
+  }
+
   /// The sensor traces (`SensorTrace`), each under the defaults it was built for, with
   /// fault detection off and with rest tracking off.
   @Test(arguments: SensorTrace.names)

@@ -150,7 +150,7 @@ struct AgreementChecker {
     rangeMax = Double(parameters[.rangeMax])
     defaultCalibration =
       parameters[.leftGain] == 1000 && parameters[.rightGain] == 1000 && parameters[.leftCurve] == 0
-      && parameters[.rightCurve] == 0 && parameters.sensitivity == .normal
+      && parameters[.rightCurve] == 0 && parameters.sensitivity == .normal && parameters[.fsrLaw] == 0
   }
 
   /// The engine's position in items.
@@ -183,9 +183,13 @@ struct AgreementChecker {
 
     // Force bound, carried through the filter.
     let calibrationLeft = abs(
-      Double(CellShape.shape(&engine.config.leftShape, engine.config.left.linear(rawLeft))) - ref.calibratedLeft)
+      Double(
+        CellShape.shape(&engine.config.leftShape, engine.config.left.linear(rawLeft), engine.config.left))
+        - ref.calibratedLeft)
     let calibrationRight = abs(
-      Double(CellShape.shape(&engine.config.rightShape, engine.config.right.linear(rawRight))) - ref.calibratedRight)
+      Double(
+        CellShape.shape(&engine.config.rightShape, engine.config.right.linear(rawRight), engine.config.right))
+        - ref.calibratedRight)
     let mismatch = abs(alphaEngine - alphaExact)
     leftBound =
       (1 - alphaEngine) * leftBound + alphaEngine * calibrationLeft

@@ -6,10 +6,10 @@ import Testing
 @Suite struct SignalChainTests {
   @Test func defaultCalibrationIsIdentity() {
     let cell = CellCalibration(offset: 0, gain: 1000)
-    var shape = CellShape(curve: 0, sensitivity: .normal)
+    var shape = CellShape(curve: 0, sensitivity: .normal, law: false)
     #expect(!shape.shapes)
     for raw in [0, 1, 30, 205, 512, 818, 1023] {
-      #expect(CellShape.shape(&shape, cell.linear(UInt16(raw))) == Int32(raw))
+      #expect(CellShape.shape(&shape, cell.linear(UInt16(raw)), cell) == Int32(raw))
     }
   }
 
@@ -35,13 +35,13 @@ import Testing
   }
 
   @Test func sensitivityScalesAndSaturates() {
-    var light = CellShape(curve: 0, sensitivity: .light)
-    var firm = CellShape(curve: 0, sensitivity: .firm)
+    var light = CellShape(curve: 0, sensitivity: .light, law: false)
+    var firm = CellShape(curve: 0, sensitivity: .firm, law: false)
     #expect(light.shapes && firm.shapes)
-    #expect(CellShape.shape(&light, 400) == 500)  // × 60/48
-    #expect(CellShape.shape(&light, 900) == 1023)  // saturates
-    #expect(CellShape.shape(&firm, 600) == 500)  // × 60/72
-    #expect(CellShape.shape(&firm, 1023) == 852)
+    #expect(CellShape.shape(&light, 400, CellCalibration(offset: 0, gain: 1000)) == 500)  // × 60/48
+    #expect(CellShape.shape(&light, 900, CellCalibration(offset: 0, gain: 1000)) == 1023)  // saturates
+    #expect(CellShape.shape(&firm, 600, CellCalibration(offset: 0, gain: 1000)) == 500)  // × 60/72
+    #expect(CellShape.shape(&firm, 1023, CellCalibration(offset: 0, gain: 1000)) == 852)
   }
 
   @Test func linearizationCurveKeepsEndsAndLiftsTheMiddle() {

@@ -11,7 +11,8 @@ import Testing
 @Suite struct MediumCalibrationTests {
   /// What the engine adds up for a one-sided press of `total` ideal counts (balance
   /// `balance`, as on a button) held for a second on `device`, with these gains: the
-  /// mean over the second's last half of both cells after the device's offsets.
+  /// mean over the second's last half of both cells after the device's offsets and the
+  /// FSR law (`fsr_law`, which calibration turns on).
   static func reads(
     _ total: Double, balance: Double, on device: inout ParticipantDevice, gains: (left: Double, right: Double)
   ) -> Double {
@@ -22,8 +23,8 @@ import Testing
     for frame in 0..<200 {
       let reading = device.read(left, right)
       if frame >= 100 {
-        sum += max(0, Double(reading.left) - Double(offsets.leftOffset)) * gains.left
-        sum += max(0, Double(reading.right) - Double(offsets.rightOffset)) * gains.right
+        sum += Double(ForceEngine.fsrLawReading(Int32(reading.left), offset: offsets.leftOffset)) * gains.left
+        sum += Double(ForceEngine.fsrLawReading(Int32(reading.right), offset: offsets.rightOffset)) * gains.right
       }
     }
     for _ in 0..<400 { _ = device.read(0, 0) }
@@ -50,8 +51,8 @@ import Testing
       #expect(fit.hasMedium)
       let medium = (Double(fit.leftGain) / 1000, Double(fit.rightGain) / 1000)
       let firm = (
-        CalibrationFit.target / (fit.leftPeak - Double(fit.leftOffset)),
-        CalibrationFit.target / (fit.rightPeak - Double(fit.rightOffset))
+        CalibrationFit.target / Double(ForceEngine.fsrLawReading(Int32(fit.leftPeak), offset: fit.leftOffset)),
+        CalibrationFit.target / Double(ForceEngine.fsrLawReading(Int32(fit.rightPeak), offset: fit.rightOffset))
       )
       for side in [-1.0, 1.0] {
         for total in [450.0, 650.0] {

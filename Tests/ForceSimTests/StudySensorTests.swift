@@ -58,9 +58,11 @@ import Testing
           Double(fit.leftOffset) > record.preloadLeft && Double(fit.rightOffset) > record.preloadRight, "\(label)")
       }
       // A firm press reads near full scale; the gains bring each medium press's total,
-      // both cells after their offsets, to the middle of the scale.
+      // both cells after their offsets and the FSR law, to the middle of the scale: the
+      // totals before the gains are the medium press's 512 ideal counts give or take the
+      // part (worn's parts spread 15 %, cut at 3σ).
       #expect(fit.leftPeak > 900 && fit.rightPeak > 900 && fit.hasMedium, "\(label)")
-      for total in [fit.leftMedium, fit.rightMedium] { #expect(total > 300 && total < 700, "\(label)") }
+      for total in [fit.leftMedium, fit.rightMedium] { #expect(total > 300 && total < 800, "\(label)") }
       // The engine so calibrated reads the untouched cap as no touch. The rest sits below
       // the offsets on average; single readings may reach them: a preloaded cell keeps
       // its last press's repeatability factor at rest (SensorCell), and calibration ends

@@ -73,8 +73,8 @@ import Testing
     #expect(
       propose(recording(300, 40), recording(30, 350))
         == """
-          measured: rest left 21.0, rest right 26.0, left press 602, right press 702, left medium 279, right medium 319 above rest
-          proposed: left_offset=29 right_offset=34 left_gain=1841 right_gain=1604
+          measured: rest left 21.0, rest right 26.0, left press 602, right press 702, left medium 301, right medium 340 above rest by the FSR law
+          proposed: left_offset=29 right_offset=34 left_gain=1709 right_gain=1504 fsr_law=1
         """)
     #expect(
       propose(rest, recording(30, 350))

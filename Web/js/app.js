@@ -375,7 +375,7 @@ function wireCalibration() {
         show(["calibrate-start"]);
         return;
       }
-      prompt(`Proposal: ${calibration.proposal.summary}. Apply sets all four in one batch (not saved until Save).`);
+      prompt(`Proposal: ${calibration.proposal.summary}. Apply sets all five in one batch (not saved until Save).`);
       show(["calibrate-apply", "calibrate-cancel"]);
     }, 1000);
   };

@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 /** Number of parameters, in ForceEngine's ParameterID order. */
-#define PEER_PARAMETER_COUNT 29
+#define PEER_PARAMETER_COUNT 30
 
 /** Event bits, the same as ForceEngine's EngineEvents.Kind raw values. */
 enum {
@@ -54,6 +54,7 @@ typedef struct {
   int32_t sensitivity_q16;
   int16_t knots[9];
   uint8_t has_curve;
+  uint8_t has_law; /* fsr_law */
 } peer_cell;
 
 /** Baseline tracking and fault detection constants (SensorConfig), in frames and counts. */

@@ -108,12 +108,13 @@ public struct ParticipantDevice: Sendable {
     return reading
   }
 
-  /// `base` with this device's offsets (the rest levels learned so far) and gains.
+  /// `base` with this device's offsets (the rest levels learned so far) and gains, and
+  /// the FSR law on, as calibration proposes (`CalibrationFit.batch`).
   public func parameters(_ base: Parameters) -> Parameters {
     var p = base
     for (id, value) in [
       (ParameterID.leftOffset, restLevels.left), (.rightOffset, restLevels.right),
-      (.leftGain, calibration.leftGain), (.rightGain, calibration.rightGain),
+      (.leftGain, calibration.leftGain), (.rightGain, calibration.rightGain), (.fsrLaw, 1),
     ] {
       let info = id.info
       try? p.set(id, to: Swift.min(info.max, Swift.max(info.min, value)))

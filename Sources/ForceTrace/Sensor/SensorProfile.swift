@@ -62,8 +62,10 @@ public struct SensorProfile: Equatable, Sendable {
 
   /// The range the device's resistance change with temperature is drawn from (one draw a
   /// device, both cells), a fraction by which the resistance falls. Source: FSR 400
-  /// series datasheet, operating temperature performance, −5 % (cold) to −15 % (hot)
-  /// average resistance change after 1 hour.
+  /// series datasheet, operating temperature performance: −15 % average resistance
+  /// change after 1 hour at +85 °C, about −0.25 % a kelvin from a 25 °C room; a thumb
+  /// warms a cell from the room towards skin temperature, 4 to 12 K: 1–3 % (the
+  /// datasheet's extremes themselves: `--sensor-set temperatureDrift=0.05...0.15`).
   public var temperatureDrift: ClosedRange<Double>
   /// Time constant of the temperature change, ms (1 − e^(−t/τ)). Chosen: 20 min, so by
   /// the datasheet's hour 95 % of the change has happened.

@@ -83,7 +83,7 @@ enum ParameterReference {
   static func details(_ id: ParameterID) -> (String, String) {
     switch id {
     case .sampleRateHz: return ("the device", "signal-chain.md#the-device")
-    case .sensitivity, .filterMs, .leftOffset, .rightOffset, .leftGain, .rightGain, .leftCurve, .rightCurve:
+    case .sensitivity, .filterMs, .leftOffset, .rightOffset, .leftGain, .rightGain, .leftCurve, .rightCurve, .fsrLaw:
       return ("signal chain", "signal-chain.md#per-frame-in-order")
     case .contactThreshold, .restThreshold, .boostThreshold, .hysteresis:
       return ("zones", "signal-chain.md#zones-with-hysteresis")

@@ -9,13 +9,14 @@ extension ForceCtl {
   /// `forcectl calibrate`: guided offsets and gains (Docs/hardware-quickstart.md, Calibrate).
   public struct Calibrate: ParsableCommand {
     public static let configuration = CommandConfiguration(
-      abstract: "Measure rest and a firm and a medium press on each cell; set left/right offset and gain.",
+      abstract: "Measure rest and a firm and a medium press on each cell; set left/right offset and gain, fsr_law.",
       discussion: """
         Prompts for five steps (rest, firm left press, firm right press, medium left \
         press, medium right press), records about a second of raw telemetry for each, \
-        proposes offsets (rest + margin) and gains (a medium press, both cells together, \
-        reads half of full scale), and on confirmation sets all four in one batch (all or \
-        nothing). Each prompt waits for Enter on standard input; if standard input ends \
+        proposes offsets (rest + margin), fsr_law=1 (presses read above the cap's preload \
+        as the thumb alone would make them) and gains (a medium press, both cells \
+        together, reads half of full scale), and on confirmation sets all five in one \
+        batch (all or nothing). Each prompt waits for Enter on standard input; if standard input ends \
         instead, nothing is recorded or changed. A rest step with a reading more than 100 \
         above the cell's usual rest (a press) is refused. A cell that the device reports \
         open, railed, stuck or intermittent during a step, or whose readings sit at the \
