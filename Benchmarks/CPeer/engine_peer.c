@@ -119,8 +119,7 @@ static const int32_t law_slope[11] = {110716, 83713, 76209, 71274, 68375, 66849,
 static const int32_t law_intercept[11] = {0, 6751, 10503, 15438, 21236, 27338, 33210, 38513, 43112, 47005, 50258};
 
 static inline int32_t fsr_law(int32_t x, int32_t rest) {
-  if (x <= 0) return x;
-  int32_t edge = rest >> 2;
+  int32_t edge = rest >> 2; /* u = 1/4 */
   int index = 0;
   while (x > edge && index < 10) {
     edge <<= 1;

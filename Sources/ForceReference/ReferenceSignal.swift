@@ -1,5 +1,8 @@
 import ForceEngine
-import Foundation
+
+#if canImport(Foundation)
+  import Foundation
+#endif
 
 /// Per-cell calibration (Docs/signal-chain.md) in real arithmetic.
 public struct ReferenceCell: Sendable {
@@ -25,8 +28,13 @@ public struct ReferenceCell: Sendable {
   /// same scale reads `(r^p − o^p)^(1/p)`, r = o + x, p = 1/k, as the thumb alone would.
   public static func fsrLaw(_ x: Double, rest o: Double) -> Double {
     guard x > 0, o > 0 else { return x }
-    let p = 1 / ForceEngine.fsrLawExponent
-    return min(pow(pow(o + x, p) - pow(o, p), 1 / p), 1023)
+    #if canImport(Foundation)
+      let p = 1 / ForceEngine.fsrLawExponent
+      return min(pow(pow(o + x, p) - pow(o, p), 1 / p), 1023)
+    #else
+      // The Embedded build (Tools/bench-softfloat) runs the defaults, where the law is off.
+      fatalError("the reference's FSR law needs pow (host only)")
+    #endif
   }
 
   /// The exact sensitivity ratio (Docs/signal-chain.md: force divisor 60 against 48 or 72).

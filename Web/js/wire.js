@@ -154,7 +154,7 @@ export class Wire {
   calibrate(railLevel) {
     const result = this.x.fp_calibrate(railLevel);
     if (result < 0) return { refused: this.document(-result) };
-    const values = this.fields(9);
+    const values = this.fields(1 + 2 * this.fields(1)[0]);
     const pairs = [];
     for (let i = 0; i < values[0]; i++) pairs.push([values[1 + 2 * i], values[2 + 2 * i]]);
     return { pairs, summary: this.document(result) };

@@ -19,7 +19,7 @@ struct CyclesBench {
   static let frames: UInt32 = 2000
 
   /// How many settings are measured (`setting(_:)`).
-  static let settingCount = 3
+  static let settingCount = 4
 
   /// Setting `index`, in order: its name and its parameters (no heap: a switch, not
   /// an array).
@@ -33,6 +33,10 @@ struct CyclesBench {
     case 2:
       try? parameters.set(.sensitivity, to: Sensitivity.light.rawValue)
       return ("sensitivity", parameters)
+    case 3:
+      // As calibration leaves a preloaded cap: offsets at a 45-count rest, the law on.
+      try? parameters.set([(.leftOffset, 45), (.rightOffset, 45), (.fsrLaw, 1)])
+      return ("law", parameters)
     default:
       return ("defaults", parameters)
     }
