@@ -6,11 +6,12 @@ import Testing
 @testable import ForceSim
 
 /// What the engine reads, through a participant's calibrated device, for held presses
-/// of known ideal force (Docs/study-design.md, "Through a sensor", what is left on
-/// `typical`): near the rest threshold presses read low (the cap's preload and the
-/// offset's margin take the start of each cell's rise, and an offset and a gain cannot
-/// give it back), near the boost threshold one-sided presses read high (the gain fitted
-/// in the middle of the range carries on), and the device's warm-up adds to both.
+/// of known ideal force (Docs/study-design.md, "Through a sensor"). The cap's preload
+/// takes the start of each cell's rise and the gain fitted in the middle carries on past
+/// it: without `fsr_law` presses near the rest threshold read low and one-sided presses
+/// near the boost threshold high. With it, as calibration leaves the device, both ends
+/// move most of the way back; balanced presses, each cell at half the force, still read
+/// a little low (the offset's margin).
 @Suite struct SensorTransferTests {
   /// The engine's force over the last half second of a 1.5 s press of `total` ideal
   /// counts at `balance`, on `device` as calibrated, divided by `total`; then two seconds
@@ -50,18 +51,18 @@ import Testing
   }
 
   /// On `typical`, right after calibration and 40 minutes into a session (two-button's
-  /// block): a balanced press at 300 (press-through's slow corrections) reads well below
-  /// its force and a one-sided one at 800 above it, so far apart that no one scale of the
-  /// gains brings both within 5 % (it would need their ratio below 1.05 / 0.95); warm, a
-  /// one-sided press at 726 (a cruise at 0.85 of the normal zone) reads more than 8 % high,
-  /// about 790 on average, where `boost_threshold` is 818. (Measured: cold 0.83 and 1.07,
-  /// warm 0.93, 1.11 and 1.09.)
-  @Test func typicalReadsLowNearRestAndHighNearBoost() throws {
+  /// block): a balanced press at 300 (press-through's slow corrections), one-sided ones
+  /// at 726 (a cruise at 0.85 of the normal zone) and at 800 (near `boost_threshold`),
+  /// mean over the 16 devices. Measured with `fsr_law`: cold 0.89 at 300 and 1.035 at
+  /// 800, warm 1.02 at 726; before it, cold 0.83 and 1.07, warm 1.09.
+  @Test func typicalReadsNearlyWhatAPressIsNearRestAndNearBoost() throws {
     let cold = try Self.means(.typical, warmMs: 0)
     let warm = try Self.means(.typical, warmMs: 40 * 60_000)
     let label = "cold \(cold.sorted { $0.key < $1.key }), warm \(warm.sorted { $0.key < $1.key })"
-    #expect(cold["balanced 300"]! < 0.88 && cold["one-sided 800"]! > 1.03, "\(label)")
-    for means in [cold, warm] { #expect(means["one-sided 800"]! / means["balanced 300"]! > 1.05 / 0.95, "\(label)") }
-    #expect(warm["one-sided 726"]! > 1.08, "\(label)")
+    #expect(cold["balanced 300"]! > 0.88 && cold["one-sided 800"]! < 1.04, "\(label)")
+    #expect(warm["one-sided 726"]! < 1.03, "\(label)")
+    for means in [cold, warm] {
+      for (press, ratio) in means { #expect(ratio > 0.88 && ratio < 1.05, "\(press): \(label)") }
+    }
   }
 }
