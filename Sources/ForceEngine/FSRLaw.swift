@@ -61,10 +61,10 @@ func fsrLawReading(_ x: Int32, offset: Int32, gainQ16: Int32) -> Int32 {
 }
 
 extension ForceEngine {
-  /// The exponent k of the FSR's law `reading ∝ force^k` that `fsr_law` assumes: the
-  /// FSR 402's, from its datasheet curve (Hardware/wiring.md). `FSRLaw`'s segments are
-  /// generated from it.
-  public static var fsrLawExponent: Double { 0.78 }
+  /// The exponent k of the FSR's law `reading ∝ force^k` that `fsr_law` assumes, in
+  /// thousandths (the engine is fixed point): the FSR 402's, from its datasheet curve
+  /// (Hardware/wiring.md). `FSRLaw`'s segments are generated from it (`FSRLawTests`).
+  public static var fsrLawExponentThousandths: Int32 { 780 }
 
   /// A raw `reading` of a cell whose rest (offset) is `offset`, as the thumb alone
   /// would make it under the FSR law, in raw counts above the offset (0 at or below

@@ -29,7 +29,7 @@ public struct ReferenceCell: Sendable {
   public static func fsrLaw(_ x: Double, rest o: Double) -> Double {
     guard x > 0, o > 0 else { return x }
     #if canImport(Foundation)
-      let p = 1 / ForceEngine.fsrLawExponent
+      let p = 1000 / Double(ForceEngine.fsrLawExponentThousandths)
       return min(pow(pow(o + x, p) - pow(o, p), 1 / p), 1023)
     #else
       // The Embedded build (Tools/bench-softfloat) runs the defaults, where the law is off.

@@ -10,7 +10,7 @@ import Testing
 @Suite struct FSRLawTests {
   /// G(u) = ((1 + u)^p − 1)^(1/p), p = 1/k.
   static func g(_ u: Double) -> Double {
-    let p = 1 / ForceEngine.fsrLawExponent
+    let p = 1000 / Double(ForceEngine.fsrLawExponentThousandths)
     return pow(pow(1 + u, p) - 1, 1 / p)
   }
 
@@ -26,8 +26,8 @@ import Testing
   }
 
   @Test func theExponentIsTheSensorModelsNominalPart() {
-    #expect(ForceEngine.fsrLawExponent == SensorProfile.typical.forceExponent)
-    #expect(ForceEngine.fsrLawExponent == SensorProfile.worn.forceExponent)
+    #expect(Double(ForceEngine.fsrLawExponentThousandths) / 1000 == SensorProfile.typical.forceExponent)
+    #expect(Double(ForceEngine.fsrLawExponentThousandths) / 1000 == SensorProfile.worn.forceExponent)
   }
 
   /// Within 2 counts of the exact law wherever a press is more than half the rest

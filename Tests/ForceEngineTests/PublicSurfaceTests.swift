@@ -28,7 +28,7 @@ import Testing
     "FrameOutput.force var force", "FrameOutput.fraction var fraction",
     "FrameOutput.init init(force:state:direction:value:fraction:events:faults:)",
     "FrameOutput.faults var faults", "EngineEvents.faults var faults", "ForceEngine.faults var faults",
-    "ForceEngine.restLevels var restLevels", "ForceEngine.fsrLawExponent var fsrLawExponent",
+    "ForceEngine.restLevels var restLevels", "ForceEngine.fsrLawExponentThousandths var fsrLawExponentThousandths",
     "ForceEngine.fsrLawReading func fsrLawReading(_:offset:)", "CellFault enum CellFault", "CellFault.count let count",
     "CellFault.holds var holds", "CellFault.name var name", "CellFaults struct CellFaults",
     "CellFaults.holds var holds", "CellFaults.init init(left:right:)", "CellFaults.left var left",
