@@ -105,7 +105,8 @@ public struct CalibrationFit: Equatable, Sendable {
     try checkMedium(
       .right, own: onRight.right, otherReads: onRight.left, elsewhere: onLeft.right, peak: fit.rightPeak,
       offset: offsets.right)
-    // The gains act on what the FSR law makes of each reading above its offset.
+    // The gains act on what the FSR law makes of each reading above its offset (the
+    // law is monotonic, so the checks above hold for these readings too).
     func law(_ press: CalibrationRecording<Readings>) -> (left: Double, right: Double) {
       (
         lawReading(ReadingStatistics.percentile(press.left, 0.5), fit.leftOffset),
@@ -119,7 +120,6 @@ public struct CalibrationFit: Equatable, Sendable {
     // onRight.left·gL + onRight.right·gR = mediumTarget. The checks above make the
     // determinant and both gains positive (each press reads more on its own cell than
     // on the other, and more than the other press read there).
-    // (on the law's readings, which keep the checks' order: the law is monotonic).
     let determinant = lawOnLeft.left * lawOnRight.right - lawOnLeft.right * lawOnRight.left
     let info = ParameterID.leftGain.info
     func gain(_ value: Double) -> Int32 {

@@ -108,14 +108,15 @@ public struct ParticipantDevice: Sendable {
     return reading
   }
 
-  /// `base` with this device's offsets (the rest levels learned so far) and gains, and
-  /// the FSR law on, as calibration proposes (`CalibrationFit.batch`).
+  /// `base` with what calibration set (`CalibrationFit.batch`: the gains, `fsr_law`),
+  /// the offsets being the rest levels learned so far.
   public func parameters(_ base: Parameters) -> Parameters {
     var p = base
-    for (id, value) in [
-      (ParameterID.leftOffset, restLevels.left), (.rightOffset, restLevels.right),
-      (.leftGain, calibration.leftGain), (.rightGain, calibration.rightGain), (.fsrLaw, 1),
-    ] {
+    let batch = calibration.batch
+    for index in 0..<batch.count {
+      guard let id = ParameterID(rawValue: batch[index].id) else { continue }
+      let value =
+        id == .leftOffset ? restLevels.left : id == .rightOffset ? restLevels.right : batch[index].value
       let info = id.info
       try? p.set(id, to: Swift.min(info.max, Swift.max(info.min, value)))
     }
