@@ -10,7 +10,8 @@ from selenium.webdriver.common.by import By
 from conftest import Bridge, Sitl, wait_for
 from test_tuner import connected, device_value, text
 
-PHASE_FRAMES = 600  # 3 s at 200 Hz
+PHASE_FRAMES = 1000  # 5 s at 200 Hz: a step records 1 s, and a loaded machine clicks late
+PHASE_MS = PHASE_FRAMES * 5
 
 # Each phase's readings cycle through a few values, so any whole second of a phase has
 # the same statistics: rest left 18/22 (mean 20, σ 2), right 23/27 (mean 25, σ 2); the
@@ -23,6 +24,7 @@ PHASES = [
     ("left medium", (299, 300, 301), (44, 45, 46)),
     ("right medium", (37, 38, 39), (349, 350, 351)),
 ]
+PASS_S = len(PHASES) * PHASE_MS / 1000  # one pass of the trace, which SITL loops
 
 # offset = rest mean + max(8, 3σ): 28, 33. Calibration turns fsr_law on, so a reading r
 # above an offset o counts as (r^p − o^p)^(1/p), p = 1/0.78 (Docs/signal-chain.md, step 2;
@@ -84,16 +86,18 @@ def calibration_trace(path):
     return path
 
 
-def record_step(browser, phase):
-    """Clicks "Record this step" within half a second of `phase` beginning (the step records 1 s)."""
+def record_step(browser, phase, step=None, within_ms=500):
+    """Clicks "Record this step" (recording `step`, by default `phase`) within `within_ms` of
+    `phase` beginning, waiting for the trace's next pass if this one is too far along (the
+    step records 1 s)."""
     def fresh():
         state = browser.execute_script(
             "const p = window.calibrationPhase; return {phase: p.phase, age: performance.now() - p.since}")
-        return state["phase"] == phase and state["age"] < 500
+        return state["phase"] == phase and state["age"] < within_ms
 
-    wait_for(fresh, 20, f"the {phase} phase to begin")
+    wait_for(fresh, PASS_S + 5, f"the {phase} phase to begin")
     browser.find_element(By.ID, "calibrate-next").click()
-    wait_for(lambda: browser.find_element(By.ID, "calibrate-next").is_enabled(), 5, f"the {phase} recording")
+    wait_for(lambda: browser.find_element(By.ID, "calibrate-next").is_enabled(), 5, f"the {step or phase} recording")
 
 
 def test_guided_calibration_proposes_and_applies_the_offsets_and_gains(rig):
@@ -135,8 +139,8 @@ def test_guided_calibration_proposes_and_applies_the_offsets_and_gains(rig):
         # Pressing nothing: recording the left press during rest is refused, naming the cell.
         browser.find_element(By.ID, "calibrate-start").click()
         record_step(browser, "rest")
-        browser.find_element(By.ID, "calibrate-next").click()  # still at rest: no left press
-        wait_for(lambda: browser.find_element(By.ID, "calibrate-next").is_enabled(), 5, "the left recording")
+        # Still at rest, with at least 2.5 s of it left: no left press.
+        record_step(browser, "rest", step="left", within_ms=PHASE_MS - 2500)
         record_step(browser, "right")
         record_step(browser, "left medium")
         record_step(browser, "right medium")
