@@ -15,7 +15,8 @@ enum {
   P_ROLL_THRESHOLD, P_SPEED_NORMAL_MAX, P_SPEED_BOOST_MIN, P_SPEED_BOOST_MAX, P_FILTER_MS,
   P_QUICK_RELEASE_MS, P_PULSE_WINDOW_MS, P_PRESS_THROUGH_LEVEL, P_RANGE_MIN, P_RANGE_MAX,
   P_START_VALUE, P_WRAP, P_LEFT_OFFSET, P_RIGHT_OFFSET, P_LEFT_GAIN, P_RIGHT_GAIN,
-  P_LEFT_CURVE, P_RIGHT_CURVE, P_BASELINE_RATE, P_BASELINE_LIMIT, P_FAULT_MS, P_RAIL_LEVEL, P_FSR_LAW
+  P_LEFT_CURVE, P_RIGHT_CURVE, P_BASELINE_RATE, P_BASELINE_LIMIT, P_FAULT_MS, P_RAIL_LEVEL, P_FSR_LAW,
+  P_PROBE_MS
 };
 
 enum { ZONE_IDLE, ZONE_RESTING, ZONE_NORMAL, ZONE_BOOSTED };
@@ -35,18 +36,19 @@ enum { UP, DOWN };
 #define OPEN_ARMING 24
 #define INTERMITTENT_SCORE 5
 
-/* A fault that holds the engine: open, railed, stuck, intermittent (not drifted). */
+/* A fault that holds the engine: open, railed, stuck, intermittent, floating (not drifted). */
 static inline int holds(uint8_t fault) {
-  return fault != PEER_CELL_NONE && fault < PEER_CELL_DRIFTED;
+  return fault != PEER_CELL_NONE && fault != PEER_CELL_DRIFTED;
 }
 
 /* Whole frames covering `ms` at `rate` (rounded). */
 static int32_t frames(int32_t ms, int32_t rate) { return (ms * rate + 500) / 1000; }
 
-/* Frames covering `ms` at `rate`, rounded, at least 1, by a multiply and shift
-   (SensorConfig.frames: 8389 / 2^23 is about 1 / 1000). */
+/* Frames covering `ms` at `rate`, rounded, at least 1, by multiplies and shifts
+   (SensorConfig.frames: 8389 / 2^23 is about 1 / 1000, in two halves below 2^31). */
 static int32_t sensor_frames(int32_t ms, int32_t rate) {
-  int32_t count = ((ms * rate + 500) * 8389) >> 23;
+  int32_t x = ms * rate + 500;
+  int32_t count = ((x >> 11) * 8389 + (((x & 0x7FF) * 8389) >> 11)) >> 12;
   return count < 1 ? 1 : count;
 }
 
@@ -63,6 +65,8 @@ static void init_sensor(peer_sensor *sensor, const int32_t *p) {
   sensor->step_cost = (int16_t)rate;
   sensor->limit = (int16_t)p[P_BASELINE_LIMIT];
   sensor->rail = sensor->declare_frames == 0 ? 0xFFFF : (uint16_t)p[P_RAIL_LEVEL];
+  sensor->probe_frames =
+      p[P_PROBE_MS] == 0 || sensor->declare_frames == 0 ? 0 : (uint16_t)sensor_frames(p[P_PROBE_MS], rate);
 }
 
 static void init_cell(peer_cell *cell, int32_t offset, int32_t gain, int32_t curve, int32_t sensitivity,
@@ -204,7 +208,7 @@ static int screen_cell(peer_health *h, uint16_t *raw, uint16_t last_good, const 
     h->fault = PEER_CELL_INTERMITTENT;
     return 1;
   }
-  if (!holds(h->fault)) return 0;
+  if (!holds(h->fault) || h->fault == PEER_CELL_FLOATING) return 0; /* only a probe clears floating */
   if (h->fault == PEER_CELL_STUCK && *raw == h->stuck_at && h->good_frames == 0) return 0;
   h->good_frames++;
   if (h->good_frames < (h->fault == PEER_CELL_INTERMITTENT ? config->loose_clear_frames : config->clear_frames))
@@ -212,6 +216,32 @@ static int screen_cell(peer_health *h, uint16_t *raw, uint16_t last_good, const 
   h->fault = PEER_CELL_NONE;
   h->good_frames = 0;
   h->still_reviews = 0;
+  return 1;
+}
+
+/*
+ * One probe (CellHealth.probed): floating when the pull-up took the pin at least 32
+ * counts and 3/8 of the way from its last good reading to the rail; two verdicts in a
+ * row declare or clear it. Returns 1 when the fault changed.
+ */
+static int probe_cell(peer_health *h, uint16_t pulled, uint16_t last) {
+  /* no verdict for a cell reading out of range or with another fault */
+  if (h->bad_frames != 0 ||
+      (h->fault != PEER_CELL_NONE && h->fault != PEER_CELL_DRIFTED && h->fault != PEER_CELL_FLOATING)) {
+    h->probe_votes = 0;
+    return 0;
+  }
+  int32_t room = 1023 - (int32_t)last;
+  int32_t rise = (int32_t)pulled - (int32_t)last;
+  int floats = rise >= 32 && rise >= (room >> 2) + (room >> 3);
+  if (floats == (h->fault == PEER_CELL_FLOATING)) {
+    h->probe_votes = 0;
+    return 0;
+  }
+  if (++h->probe_votes < 2) return 0;
+  h->probe_votes = 0;
+  h->fault = floats ? PEER_CELL_FLOATING : PEER_CELL_NONE;
+  h->good_frames = 0;
   return 1;
 }
 
@@ -364,7 +394,26 @@ static int review(peer_engine *e) {
  * of readings out of range or of a fault in progress. Returns the readings to go on with.
  */
 __attribute__((noinline)) static uint32_t watch_cells(peer_engine *e, uint32_t packed) {
-  if (e->review_countdown == 0 && review(e)) note_faults(e, e->fault_codes != current_faults(e));
+  if (e->review_countdown == 0 && e->probing) {
+    /* The probe frame (ForceEngine.probeCells): it goes on with the last good readings. */
+    e->probing = 0;
+    e->review_countdown = e->sensor.review_frames - 1;
+    uint32_t last = e->sensor_last;
+    int changed = probe_cell(&e->left_health, (uint16_t)packed, (uint16_t)last);
+    changed |= probe_cell(&e->right_health, (uint16_t)(packed >> 16), (uint16_t)(last >> 16));
+    if (changed) {
+      note_faults(e, 1);
+      e->above_open = 0;
+    }
+    packed = last;
+  } else if (e->review_countdown == 0) {
+    if (review(e)) note_faults(e, e->fault_codes != current_faults(e));
+    if (e->sensor.probe_frames != 0 && e->frame - e->last_probe >= e->sensor.probe_frames) {
+      e->probing = 1;
+      e->last_probe = e->frame;
+      e->review_countdown = 1;
+    }
+  }
   uint16_t left = (uint16_t)packed;
   uint16_t right = (uint16_t)(packed >> 16);
   uint32_t last = e->sensor_last;

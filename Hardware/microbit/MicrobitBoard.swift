@@ -64,6 +64,11 @@ struct MicrobitBoard: Board {
     var hasADC: Bool { adc.present }
     /// The pair the ADC interrupt finished this frame.
     mutating func readCells() -> (left: UInt16, right: UInt16) { adc.readCells() }
+    /// The nRF51's 11–16 kΩ pull-ups on P0 and P1, between two frames' conversions.
+    mutating func setCellPullUps(_ on: Bool) {
+      GPIO.analog(ADC.pinLeft, pullUp: on)
+      GPIO.analog(ADC.pinRight, pullUp: on)
+    }
     /// With an ADC, once the frame's pair is converted; without, at the timer tick.
     mutating func frameDue() -> Bool {
       let tick = FrameTimer.due()

@@ -10,6 +10,9 @@ extension ADC {
   /// micro:bit edge P0 = P0.03 = AIN4 (left cell); P1 = P0.02 = AIN3 (right cell).
   static let configLeft = config(ain: 4)
   static let configRight = config(ain: 3)
+  /// Their pins, for the probe's pull-ups.
+  static let pinLeft: UInt32 = 3
+  static let pinRight: UInt32 = 2
 }
 
 extension NVMC {

@@ -25,6 +25,11 @@ enum GPIO {
 
   /// An input with the internal pull-up (about 13 kΩ) on: an undriven line reads high.
   static func configureInputPullUp(_ pin: UInt32) { MMIO.write(PIN_CNF(pin), cnfInputPullUp) }
+  /// An analog input (the reset state: input buffer disconnected), with the pull-up on
+  /// or off. The pull sits in the pad, so it acts whichever peripheral reads the pin.
+  static func analog(_ pin: UInt32, pullUp: Bool) {
+    MMIO.write(PIN_CNF(pin), pullUp ? 0b1110 : 0b0010)
+  }
   static func set(_ mask: UInt32) { MMIO.write(OUTSET, mask) }
   static func clear(_ mask: UInt32) { MMIO.write(OUTCLR, mask) }
 }

@@ -93,6 +93,11 @@ struct PicoBoard: Board {
   /// The pair of the frame `frameDue` took, its wide codes corrected and rounded to
   /// 10 bits (`E11Correction`, ForceFirmware).
   mutating func readCells() -> (left: UInt16, right: UInt16) { cells }
+  /// The pads' pull-ups on GP26 and GP27, between two frames' conversions.
+  mutating func setCellPullUps(_ on: Bool) {
+    GPIO.analogPull(PicoBoard.leftPin, up: on)
+    GPIO.analogPull(PicoBoard.rightPin, up: on)
+  }
 
   // MARK: Timing
 

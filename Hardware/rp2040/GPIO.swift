@@ -37,7 +37,12 @@ public enum GPIO {
   /// An analog pin: no function, no pulls, digital input off (ADC inputs GP26-29).
   public static func analog(_ pin: UInt32) {
     select(pin, function: functionNone)
-    MMIO.write(PAD(pin), padSchmitt | padDrive4mA)
+    analogPull(pin, up: false)
+  }
+
+  /// An analog pin's pad with its 50–80 kΩ pull-up on or off, digital input still off.
+  public static func analogPull(_ pin: UInt32, up: Bool) {
+    MMIO.write(PAD(pin), up ? padSchmitt | padDrive4mA | padPullUp : padSchmitt | padDrive4mA)
   }
 
   /// A push-pull output driven by SIO, starting low.

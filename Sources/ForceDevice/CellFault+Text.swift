@@ -10,7 +10,19 @@ extension CellFault {
     case .stuck: return "reading frozen"
     case .intermittent: return "loose contact"
     case .drifted: return "rest moved beyond baseline_limit: recalibrate"
+    case .floating: return "pin floating: cable, pull-down or ground off?"
     }
+  }
+
+  /// Every fault kind, `ok` aside, in code order.
+  public static var kinds: [CellFault] { (1..<count).compactMap { CellFault(rawValue: $0) } }
+
+  /// The kinds' names for help texts: "open, railed, …, floating"; with `holdingOnly`,
+  /// those that hold the engine, the last after "or".
+  public static func nameList(holdingOnly: Bool = false) -> String {
+    let names = kinds.filter { !holdingOnly || $0.holds }.map { String(describing: $0.name) }
+    guard holdingOnly, let last = names.last else { return names.joined(separator: ", ") }
+    return names.dropLast().joined(separator: ", ") + " or " + last
   }
 
   /// The fault's name and its meaning: "railed (shorted to the supply?)", or "ok".

@@ -15,12 +15,16 @@ public enum CellFault: UInt8, Sendable {
   /// Its rest level has moved `baseline_limit` counts from the calibrated offset and
   /// tracking can follow no further: recalibrate. A warning; the engine still runs.
   case drifted = 5
+  /// Its pin floats: with the pin's pull-up switched on (the probe, `probe_ms`) it
+  /// rose most of the way to the rail, as it cannot while the divider's pull-down
+  /// holds it: the cable, the pull-down or its ground is off. Only probes clear it.
+  case floating = 6
 
   /// Number of kinds (raw values 0..<count).
-  public static let count: UInt8 = 6
+  public static let count: UInt8 = 7
 
   /// Whether the engine holds (state `fault`, nothing moves) while a cell has this fault.
-  @inlinable public var holds: Bool { rawValue != 0 && rawValue < CellFault.drifted.rawValue }
+  @inlinable public var holds: Bool { rawValue != 0 && self != .drifted }
 
   /// Name used in events and by the host tools.
   public var name: StaticString {
@@ -31,6 +35,7 @@ public enum CellFault: UInt8, Sendable {
     case .stuck: return "stuck"
     case .intermittent: return "intermittent"
     case .drifted: return "drifted"
+    case .floating: return "floating"
     }
   }
 }

@@ -21,6 +21,8 @@ struct CellHealth: Equatable {
   var openBelow: UInt16 = 0
   /// The reading a stuck cell froze at.
   var stuckAt: UInt16 = 0
+  /// Probes in a row whose verdict differs from the cell's state (floating or not).
+  var probeVotes: UInt8 = 0
 
   /// One frame's reading against the open and rail levels, while screening (a reading
   /// out of range, or a fault in progress). Returns true when the cell's fault changed;
@@ -51,7 +53,7 @@ struct CellHealth: Equatable {
       fault = .intermittent
       return true
     }
-    guard fault.holds else { return false }
+    guard fault.holds, fault != .floating else { return false }  // only a probe clears floating
     if fault == .stuck && raw == stuckAt && goodFrames == 0 { return false }
     goodFrames &+= 1
     guard goodFrames >= (fault == .intermittent ? config.looseClearFrames : config.clearFrames) else { return false }
@@ -82,6 +84,34 @@ struct CellHealth: Equatable {
   @inline(__always)
   mutating func forgetGlitch() {
     if glitchScore > 0 { glitchScore &-= 1 }
+  }
+
+  /// One probe (Docs/sensor-faults.md): `pulled` is the reading with the pin's pull-up
+  /// on, `last` the good reading before it. The pin floats when the pull-up took it at
+  /// least 32 counts and 3/8 of the way from `last` to the rail; a pull-down holding
+  /// it lets it rise at most R_M / (R_M + R_pull), a quarter with a 3.3 kΩ pull-down
+  /// and the nRF51's 11 kΩ (Hardware/wiring.md). Two verdicts in a row declare or
+  /// clear `floating`. Returns true when the fault changed.
+  mutating func probed(_ pulled: UInt16, last: UInt16) -> Bool {
+    // A cell reading out of range, or with another fault, gets no verdict: a railed
+    // pin rises to the rail with or without the pull-up.
+    guard badFrames == 0 && (fault == .none || fault == .drifted || fault == .floating) else {
+      probeVotes = 0
+      return false
+    }
+    let room = 1023 &- Int32(last)
+    let rise = Int32(pulled) &- Int32(last)
+    let floats = rise >= 32 && rise >= (room >> 2) &+ (room >> 3)
+    guard floats != (fault == .floating) else {
+      probeVotes = 0
+      return false
+    }
+    probeVotes &+= 1
+    guard probeVotes >= 2 else { return false }
+    probeVotes = 0
+    fault = floats ? .floating : .none
+    goodFrames = 0
+    return true
   }
 
   /// Declares the cell stuck at `sample`.

@@ -27,14 +27,54 @@ extension ForceEngine {
     healthEvents = 0
   }
 
+  /// Whether the board should switch the cells' pull-ups on for the next frame's
+  /// readings (a probe, `probe_ms`; Docs/sensor-faults.md), and off again after it.
+  public var pullUpsNext: Bool { probing }
+
+  /// The last good readings, the ones the frame just stepped went on with: after a
+  /// probe frame, the frame's before it (what a device shows for a probe frame).
+  public var lastGoodReadings: (left: UInt16, right: UInt16) {
+    (UInt16(truncatingIfNeeded: sensorLast), UInt16(truncatingIfNeeded: sensorLast >> 16))
+  }
+
   /// The review of the window that just ended (`review`), out of line: every
-  /// `SensorConfig.reviewFrames`. A change to a cell's fault or open level sends the
-  /// frame to `screenCells` (`aboveOpen` 0), which raises the events and holds.
+  /// `SensorConfig.reviewFrames`, and on the frame after one that asked for a probe.
+  /// A change to a cell's fault or open level sends the frame to `screenCells`
+  /// (`aboveOpen` 0), which raises the events and holds. Returns the readings the
+  /// frame goes on with: a probe's are the last good ones.
   @inline(never)
-  static func reviewCells(_ engine: inout ForceEngine) {
-    guard engine.review() else { return }
-    engine.noteFaults(changed: engine.faultCodes != engine.currentFaults)
-    engine.aboveOpen = 0
+  static func reviewCells(_ engine: inout ForceEngine, _ packed: UInt32) -> UInt32 {
+    if engine.probing { return probeCells(&engine, packed) }
+    if engine.review() {
+      engine.noteFaults(changed: engine.faultCodes != engine.currentFaults)
+      engine.aboveOpen = 0
+    }
+    let probeFrames = UInt32(engine.sensing.probeFrames)
+    if probeFrames != 0 && engine.frame &- engine.lastProbe >= probeFrames {
+      engine.probing = true
+      engine.lastProbe = engine.frame
+      engine.nextReview = engine.frame &+ 1
+    }
+    return packed
+  }
+
+  /// The probe frame: each cell's reading with its pull-up on against its last good
+  /// one (`CellHealth.probed`). The frame goes on with the last good readings, and the
+  /// reviews keep their period.
+  @inline(never)
+  static func probeCells(_ engine: inout ForceEngine, _ pulled: UInt32) -> UInt32 {
+    engine.probing = false
+    engine.nextReview = engine.frame &+ UInt32(engine.sensing.reviewFrames) &- 1
+    let last = engine.sensorLast
+    let leftChanged = engine.leftHealth.probed(
+      UInt16(truncatingIfNeeded: pulled), last: UInt16(truncatingIfNeeded: last))
+    let rightChanged = engine.rightHealth.probed(
+      UInt16(truncatingIfNeeded: pulled >> 16), last: UInt16(truncatingIfNeeded: last >> 16))
+    if leftChanged || rightChanged {
+      engine.noteFaults(changed: true)
+      engine.aboveOpen = 0
+    }
+    return last
   }
 
   /// The frame's slow path: the screening of readings out of their cell's range, of

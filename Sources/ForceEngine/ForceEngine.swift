@@ -73,6 +73,10 @@ public struct ForceEngine {
   var leftHealth = CellHealth()
   var rightHealth = CellHealth()
   var lastActiveFrame: UInt32 = 0
+  /// The frame of the last pull-up probe (`probe_ms`).
+  var lastProbe: UInt32 = 0
+  /// The next frame is a probe: its readings are taken with the pins' pull-ups on.
+  var probing = false
 
   /// Bytes of the engine's state that hold the constants derived from the parameters
   /// (a figure `Tools/bench-engine` reports).
@@ -126,6 +130,8 @@ public struct ForceEngine {
     leftHealth = CellHealth()
     rightHealth = CellHealth()
     lastActiveFrame = 0
+    lastProbe = 0
+    probing = false
     stillWindows = 0
   }
 
@@ -144,27 +150,26 @@ public struct ForceEngine {
     position = config.range.clamp(position)
   }
 
-  /// Processes one frame of raw readings (0...1023 each).
-  public mutating func step(left rawLeft: UInt16, right rawRight: UInt16) -> FrameOutput {
+  /// Processes one frame of raw readings (0...1023 each). After a frame whose
+  /// `pullUpsNext` is true, pass the readings taken with the cells' pull-ups on.
+  public mutating func step(left readLeft: UInt16, right readRight: UInt16) -> FrameOutput {
     frame &+= 1
     var events = EngineEvents()
     let valueBefore = position.value
 
     // Docs/sensor-faults.md: review the window, screen the readings, hold on a fault.
-    var rawLeft = rawLeft
-    var rawRight = rawRight
-    let packed = UInt32(rawLeft) | UInt32(rawRight) << 16
-    if frame == nextReview { ForceEngine.reviewCells(&self) }
+    var packed = UInt32(readLeft) | UInt32(readRight) << 16
+    if frame == nextReview { packed = ForceEngine.reviewCells(&self, packed) }
     if ForceEngine.outside(packed, aboveOpen, belowRail) {
-      let good = ForceEngine.screenCells(&self, packed)
+      packed = ForceEngine.screenCells(&self, packed)
       if holding { return holdFrame() }
       if healthEvents != 0 { mergeHealthEvents(&events) }
-      rawLeft = UInt16(truncatingIfNeeded: good)
-      rawRight = UInt16(truncatingIfNeeded: good >> 16)
     } else {
       sensorChanged |= packed ^ sensorLast
       sensorLast = packed
     }
+    let rawLeft = UInt16(truncatingIfNeeded: packed)
+    let rawRight = UInt16(truncatingIfNeeded: packed >> 16)
 
     // Docs/signal-chain.md: calibrate, sensitivity, smooth, total.
     var left = config.left.linear(rawLeft)

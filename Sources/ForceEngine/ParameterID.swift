@@ -34,9 +34,10 @@ public enum ParameterID: UInt8, Sendable {
   case faultMs
   case railLevel
   case fsrLaw
+  case probeMs
 
   /// Number of parameters in the current layout.
-  public static let count = 30
+  public static let count = 31
 
   /// The parameter at layout index `index`, or nil past the end.
   @inlinable
@@ -97,6 +98,7 @@ public enum ParameterID: UInt8, Sendable {
       case .faultMs: return (5, 20, 0, 200)
       case .railLevel: return (2, 1016, 512, 1023)
       case .fsrLaw: return (7, 0, 0, 1)
+      case .probeMs: return (5, 250, 0, 5000)
       }
     }
   }
@@ -108,7 +110,7 @@ public enum ParameterID: UInt8, Sendable {
     speed_boost_max\0filter_ms\0quick_release_ms\0pulse_window_ms\0\
     press_through_level\0range_min\0range_max\0start_value\0wrap\0left_offset\0\
     right_offset\0left_gain\0right_gain\0left_curve\0right_curve\0baseline_rate\0\
-    baseline_limit\0fault_ms\0rail_level\0fsr_law\0
+    baseline_limit\0fault_ms\0rail_level\0fsr_law\0probe_ms\0
     """
 
   /// The units, each ended by a NUL (`row.unit` indexes them).

@@ -7,13 +7,13 @@
 /// nothing when they throw.
 public struct Parameters: Equatable, Sendable {
   /// Version of the stored layout. Bump when a parameter is added or its meaning changes.
-  public static let layoutVersion: UInt16 = 3
+  public static let layoutVersion: UInt16 = 4
 
   /// A hash of the schema (names, ranges, defaults) so a host can tell whether its
   /// idea of the parameters matches the device's: FNV-1a over the table
   /// (`computedSchemaHash`), kept as a constant so the firmware carries 4 bytes
   /// instead of the loop. `ParametersTests` fails when the table changes and this does not.
-  public static let schemaHash: UInt32 = 0xC8EC_3353
+  public static let schemaHash: UInt32 = 0xA414_F88B
 
   /// FNV-1a over each parameter's name, default, minimum and maximum, in id order.
   static var computedSchemaHash: UInt32 {
@@ -39,7 +39,8 @@ public struct Parameters: Equatable, Sendable {
     (
       Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
       Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-      Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
+      Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+      Int32
     )
 
   public static func == (a: Parameters, b: Parameters) -> Bool {
@@ -58,7 +59,7 @@ public struct Parameters: Equatable, Sendable {
   @export(interface) @inline(never) @_optimize(size)
   public init() {
     values = (
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
     )
     for index in 0..<ParameterID.count {
       let id = ParameterID.at(index)!

@@ -37,6 +37,8 @@ struct SensorConfig: Equatable {
   var stepCost: Int16
   var limit: Int16
   var rail: UInt16
+  /// Frames from one pull-up probe to the next (`probe_ms`); 0: no probes.
+  var probeFrames: UInt16
 
   /// All zero: filled in by `derive(from:)`.
   init() {
@@ -49,6 +51,7 @@ struct SensorConfig: Equatable {
     stepCost = 0
     limit = 0
     rail = 0
+    probeFrames = 0
   }
 
   /// The constants for validated parameters: out of line and without a division (a
@@ -75,14 +78,19 @@ struct SensorConfig: Equatable {
     stepCost = Int16(truncatingIfNeeded: rate)
     limit = Int16(truncatingIfNeeded: p[.baselineLimit])
     rail = declareFrames == 0 ? UInt16.max : UInt16(truncatingIfNeeded: p[.railLevel])  // off: none out of range
+    let probeMs = p[.probeMs]
+    probeFrames =
+      probeMs == 0 || declareFrames == 0 ? 0 : UInt16(truncatingIfNeeded: SensorConfig.frames(probeMs, rate: rate))
   }
 
   /// Frames covering `ms` at `rate`, rounded, at least 1: `(ms·rate + 500) / 1000` by a
-  /// multiply and shift (8389 / 2²³ ≈ 1 / 1000; exact to the frame for `ms` ≤ 500 and
-  /// `rate` ≤ 1000 but where the quotient lies within 0.025 below a whole frame).
+  /// multiply and shifts (8389 / 2²³ ≈ 1 / 1000), in two halves so no product passes
+  /// 2³¹ for `ms` ≤ 5000 and `rate` ≤ 1000. Exact to the frame but where the quotient
+  /// lies within 0.03 % below a whole frame (a quarter frame at the largest product).
   @inline(__always)
   static func frames(_ ms: Int32, rate: Int32) -> Int32 {
-    let frames = ((ms &* rate &+ 500) &* 8389) >> 23
+    let x = ms &* rate &+ 500
+    let frames = ((x >> 11) &* 8389 &+ (((x & 0x7FF) &* 8389) >> 11)) >> 12
     return frames < 1 ? 1 : frames
   }
 }

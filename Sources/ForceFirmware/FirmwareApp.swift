@@ -45,6 +45,8 @@ public struct FirmwareApp<B: Board> {
   var eventsEnabled = false
   var frameNumber: UInt16 = 0
   var injecting = false
+  /// Whether the cells' pull-ups are on (the probe frame, `ForceEngine.pullUpsNext`).
+  var cellPullUps = false
   var streamSequence: UInt8 = 0  // seq of unsolicited frames queued; a gap means link losses
   var lastLEDImage: UInt32 = 0
   var lastLEDValue: Int32 = 0
@@ -117,7 +119,13 @@ public struct FirmwareApp<B: Board> {
       if board.hasADC && !injecting {
         let cells = board.readCells()
         let output = engine.step(left: cells.left, right: cells.right)
-        stream(left: cells.left, right: cells.right, output: output)
+        // A probe frame (read with the pull-ups on) shows the readings it went on with.
+        let shown = cellPullUps ? engine.lastGoodReadings : cells
+        stream(left: shown.left, right: shown.right, output: output)
+        if engine.pullUpsNext != cellPullUps {
+          cellPullUps.toggle()
+          board.setCellPullUps(cellPullUps)
+        }
       }
       board.refreshLEDs()
     }

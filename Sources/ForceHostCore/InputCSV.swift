@@ -9,6 +9,13 @@ public struct InputFrame: Equatable {
   public var timeMs: Int64
   /// Whether the input has a `t_ms` column.
   public var hasTime: Bool
+  /// The cells' readings with their pull-ups on (the probe, Docs/sensor-faults.md): the
+  /// `left_pulled` and `right_pulled` columns, or `left` and `right` without them.
+  public var leftPulled: UInt16
+  /// The right cell's reading with its pull-up on.
+  public var rightPulled: UInt16
+  /// Whether the input has the pulled columns.
+  public var hasPulled: Bool
 }
 
 /// Why an input CSV was refused, at which line (1-based; the header is line 1; 0 when
@@ -17,7 +24,7 @@ public struct InputCSVError: Error {
   /// What was wrong.
   enum Problem {
     case empty, noFrames, noLeft, noRight, fieldCount, notWhole, outsideText, outsideValue, duplicateColumn
-    case timeBackwards, notText
+    case timeBackwards, notText, lonePulled
   }
 
   /// The line, 1-based; 0 for the whole input.
@@ -93,6 +100,11 @@ public struct InputCSVError: Error {
       sink.write(": ")
       sink.write(value)
       sink.write(" is outside 0...1023")
+    case .lonePulled:
+      sink.write("header has '")
+      sink.write(columnName)
+      sink.write(columnName.utf8CodeUnitCount == 11 ? "' but no 'right_pulled'" : "' but no 'left_pulled'")
+      sink.write(": the pulled readings come as a pair")
     }
   }
 
@@ -214,6 +226,8 @@ struct RowState: LineHandler {
   var leftIndex = -1
   var rightIndex = -1
   var timeIndex = -1
+  var leftPulledIndex = -1
+  var rightPulledIndex = -1
   var frameCount = 0
   var frame: InputFrame?
 
@@ -226,6 +240,8 @@ struct RowState: LineHandler {
   var left = FieldState()
   var right = FieldState()
   var time = FieldState()
+  var leftPulled = FieldState()
+  var rightPulled = FieldState()
   var extraColumn = 0
   var found = TextExcerpt()
   /// A header column read twice: its name, both fields' indices, the second's column.
@@ -276,10 +292,14 @@ struct RowState: LineHandler {
       if field.text.equalsIgnoringCase("left") { leftIndex = noted(leftIndex, "left") }
       if field.text.equalsIgnoringCase("right") { rightIndex = noted(rightIndex, "right") }
       if field.text.equalsIgnoringCase("t_ms") { timeIndex = noted(timeIndex, "t_ms") }
+      if field.text.equalsIgnoringCase("left_pulled") { leftPulledIndex = noted(leftPulledIndex, "left_pulled") }
+      if field.text.equalsIgnoringCase("right_pulled") { rightPulledIndex = noted(rightPulledIndex, "right_pulled") }
     } else {
       if fieldIndex == leftIndex { left = field }
       if fieldIndex == rightIndex { right = field }
       if fieldIndex == timeIndex { time = field }
+      if fieldIndex == leftPulledIndex { leftPulled = field }
+      if fieldIndex == rightPulledIndex { rightPulled = field }
       if fieldIndex == columnCount { extraColumn = field.column }
     }
     fieldIndex &+= 1
@@ -311,6 +331,9 @@ struct RowState: LineHandler {
       }
       if leftIndex < 0 { throw InputCSVError(.noLeft, line: number, text: found) }
       if rightIndex < 0 { throw InputCSVError(.noRight, line: number, text: found) }
+      if (leftPulledIndex < 0) != (rightPulledIndex < 0) {
+        throw InputCSVError(.lonePulled, line: number, columnName: leftPulledIndex < 0 ? "right_pulled" : "left_pulled")
+      }
       return
     }
     if fieldIndex != columnCount {
@@ -332,8 +355,17 @@ struct RowState: LineHandler {
       lastTime = value
       timeMs = value
     }
+    var pulled = (leftValue, rightValue)
+    if leftPulledIndex >= 0 {
+      pulled = (
+        try RowState.reading(leftPulled, "left_pulled", line: number),
+        try RowState.reading(rightPulled, "right_pulled", line: number)
+      )
+    }
     frameCount &+= 1
-    frame = InputFrame(left: leftValue, right: rightValue, timeMs: timeMs, hasTime: timeIndex >= 0)
+    frame = InputFrame(
+      left: leftValue, right: rightValue, timeMs: timeMs, hasTime: timeIndex >= 0, leftPulled: pulled.0,
+      rightPulled: pulled.1, hasPulled: leftPulledIndex >= 0)
   }
 
   mutating func startLine() {

@@ -4,7 +4,7 @@
 /// followed by one 0x00 delimiter.
 public enum FrameFormat {
   /// Version of the protocol described in Protocol.md; reported in the handshake.
-  public static let protocolVersion: UInt8 = 3
+  public static let protocolVersion: UInt8 = 4
   /// Largest frame before COBS: type + seq + body + CRC.
   public static let maxFrameSize = 255
   /// Bytes of a frame that are not body: type, seq and the two CRC bytes.

@@ -1,5 +1,6 @@
 import ForceFirmware
 import ForceHostFlash
+import ForceTrace
 import Glibc
 
 /// The `Board` of the host build (SITL, after Betaflight's): the UART is a TCP
@@ -10,7 +11,9 @@ struct HostBoard: Board {
 
   private var server: TCPServer
   private var flash: FileFlash
-  private var script: [(UInt16, UInt16)]
+  /// The trace's frames: each cell's reading, and with the pull-ups on.
+  private var script: [RawFrame]
+  private var pullUps = false
   private var scriptIndex = 0
   private var passEnded = false
   private var framePeriodNs: UInt64 = 5_000_000
@@ -18,7 +21,7 @@ struct HostBoard: Board {
   private(set) var image: UInt32 = 0
 
   /// `baud`: the UART's line rate (`TCPServer`), nil for none.
-  init(port: UInt16, flashPath: String, script: [(UInt16, UInt16)], baud: UInt32? = nil) throws(HostError) {
+  init(port: UInt16, flashPath: String, script: [RawFrame], baud: UInt32? = nil) throws(HostError) {
     server = try TCPServer(port: port, baud: baud)
     do throws(FileFlashError) {
       flash = try FileFlash(path: flashPath, pageSize: 1024, pageCount: 2)
@@ -39,12 +42,15 @@ struct HostBoard: Board {
 
   var hasADC: Bool { !script.isEmpty }
 
+  /// The frame's readings: the trace's pulled ones while the pull-ups are on.
   mutating func readCells() -> (left: UInt16, right: UInt16) {
     let sample = script[scriptIndex]
     scriptIndex = scriptIndex + 1 == script.count ? 0 : scriptIndex + 1
     if scriptIndex == 0 { passEnded = true }
-    return (sample.0, sample.1)
+    return sample.readings(pullUps: pullUps)
   }
+
+  mutating func setCellPullUps(_ on: Bool) { pullUps = on }
 
   /// Whether the frame just read was the last of a pass of the trace (reading clears it).
   mutating func takePassEnded() -> Bool {

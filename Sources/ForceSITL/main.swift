@@ -68,7 +68,7 @@ while let argument = arguments.popFirst() {
   }
 }
 
-var script: [(UInt16, UInt16)] = []
+var script: [RawFrame] = []
 if let path = tracePath {
   guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
   var frames: [RawFrame]
@@ -78,13 +78,15 @@ if let path = tracePath {
     fail("\(path): \(error.description)")
   }
   if frames.isEmpty { fail("\(path) has no frames") }
-  do {
-    var model = try sensor.model()
-    frames = model.apply(to: frames)
-  } catch {
-    fail(error.description)
+  if !sensor.isDefault {  // the trace's own readings (pulled ones too) otherwise
+    do {
+      var model = try sensor.model()
+      frames = model.apply(to: frames)
+    } catch {
+      fail(error.description)
+    }
   }
-  script = frames.map { ($0.left, $0.right) }
+  script = frames
 } else if !sensor.isDefault || restartEachPass {
   fail(
     "--sensor, --board, --sensor-seed, --fault and --restart-each-pass need --trace (injected samples are taken as they come)"

@@ -9,12 +9,38 @@ public struct RawFrame: Equatable, Sendable {
   public var right: UInt16
   /// Time stamp in ms, when the input had a `t_ms` column.
   public var timeMs: Int?
+  /// The cells' readings with their pull-ups on, when the input had `left_pulled` and
+  /// `right_pulled` columns (the probe, Docs/sensor-faults.md).
+  public var pulled: PulledReadings?
 
   /// Creates a frame.
-  public init(left: UInt16, right: UInt16, timeMs: Int? = nil) {
+  public init(left: UInt16, right: UInt16, timeMs: Int? = nil, pulled: PulledReadings? = nil) {
     self.left = left
     self.right = right
     self.timeMs = timeMs
+    self.pulled = pulled
+  }
+
+  /// The readings a device reads this frame: with the pull-ups on when `pullUps` (the
+  /// engine's `pullUpsNext` after the frame before), the plain ones without, or when
+  /// the input has no pulled columns (a probe then reads the pin as connected).
+  public func readings(pullUps: Bool) -> (left: UInt16, right: UInt16) {
+    guard pullUps, let pulled else { return (left, right) }
+    return (pulled.left, pulled.right)
+  }
+}
+
+/// Both cells' readings with their pull-ups on (the probe, Docs/sensor-faults.md).
+public struct PulledReadings: Equatable, Sendable {
+  /// Left cell, 0...1023.
+  public var left: UInt16
+  /// Right cell, 0...1023.
+  public var right: UInt16
+
+  /// Both readings.
+  public init(left: UInt16, right: UInt16) {
+    self.left = left
+    self.right = right
   }
 }
 
@@ -73,7 +99,9 @@ public enum InputTrace {
 extension RawFrame {
   /// The host's frame of a parsed row.
   init(_ frame: InputFrame) {
-    self.init(left: frame.left, right: frame.right, timeMs: frame.hasTime ? Int(frame.timeMs) : nil)
+    self.init(
+      left: frame.left, right: frame.right, timeMs: frame.hasTime ? Int(frame.timeMs) : nil,
+      pulled: frame.hasPulled ? PulledReadings(left: frame.leftPulled, right: frame.rightPulled) : nil)
   }
 }
 

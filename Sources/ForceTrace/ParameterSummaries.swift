@@ -41,6 +41,7 @@ public enum ParameterSummaries {
     ("fault_ms", "time a reading must be open or railed to be a fault (0 = off)"),
     ("rail_level", "reading at or above which a cell counts as shorted to the rail"),
     ("fsr_law", "read presses above a preloaded rest by the FSR's power law (0 = linear)"),
+    ("probe_ms", "time between pull-up probes that tell a floating pin from a connected one (0 = off)"),
   ]
 }
 

@@ -19,11 +19,15 @@ nonisolated(unsafe) var offline = OfflineEngine()
 public func fpEngineReset() { offline.engine = ForceEngine(parameters: offline.parameters) }
 
 /// Runs one frame; writes its output as an `injectResult` of sample 0 (`fp_layout`).
-/// Readings are clamped to 0…1023.
+/// Readings are clamped to 0…1023. The pulled ones are the frame's readings with the
+/// cells' pull-ups on, which the engine takes after a frame that asked for a probe
+/// (`ForceEngine.pullUpsNext`), as a device's ADC reads them.
 @_expose(wasm, "fp_engine_step")
 @_cdecl("fp_engine_step")
-public func fpEngineStep(_ left: Int32, _ right: Int32) {
-  let output = offline.engine.step(left: reading(left), right: reading(right))
+public func fpEngineStep(_ left: Int32, _ right: Int32, _ leftPulled: Int32, _ rightPulled: Int32) {
+  let probe = offline.engine.pullUpsNext
+  let output = offline.engine.step(
+    left: reading(probe ? leftPulled : left), right: reading(probe ? rightPulled : right))
   putRow(InjectResult(index: 0, output: output, unitsPerItem: offline.engine.unitsPerItem))
 }
 

@@ -11,8 +11,8 @@ nonisolated(unsafe) var inputCSV = InputCSVParser()
 public func fpInputCSVReset() { inputCSV = InputCSVParser() }
 
 /// Parses the `length` bytes at the input area, the next chunk of the file. Returns
-/// the number of frames its rows ended, written to the document area as (left, right)
-/// Int32 pairs; or, for a refused file, -1 - the length of the error ("line 3,
+/// the number of frames its rows ended, written to the document area as (left, right,
+/// left pulled, right pulled) Int32s (`putFrame`); or, for a refused file, -1 - the length of the error ("line 3,
 /// column 6: left: 1024 is outside 0...1023") written to the document area.
 @_expose(wasm, "fp_input_csv_feed")
 @_cdecl("fp_input_csv_feed")
@@ -43,11 +43,16 @@ public func fpInputCSVFinish() -> Int32 {
   return Int32(frames)
 }
 
+/// Writes frame `index` as four Int32s: left, right, and the two pulled readings (the
+/// plain ones again when the file has no pulled columns).
 func putFrame(_ frame: InputFrame, at index: inout Int) {
   let document = Area.document
-  guard (index &+ 1) &* 8 <= document.count else { return }
-  document.storeBytes(of: Int32(frame.left).littleEndian, toByteOffset: index &* 8, as: Int32.self)
-  document.storeBytes(of: Int32(frame.right).littleEndian, toByteOffset: index &* 8 &+ 4, as: Int32.self)
+  guard (index &+ 1) &* 16 <= document.count else { return }
+  let values = (frame.left, frame.right, frame.leftPulled, frame.rightPulled)
+  document.storeBytes(of: Int32(values.0).littleEndian, toByteOffset: index &* 16, as: Int32.self)
+  document.storeBytes(of: Int32(values.1).littleEndian, toByteOffset: index &* 16 &+ 4, as: Int32.self)
+  document.storeBytes(of: Int32(values.2).littleEndian, toByteOffset: index &* 16 &+ 8, as: Int32.self)
+  document.storeBytes(of: Int32(values.3).littleEndian, toByteOffset: index &* 16 &+ 12, as: Int32.self)
   index &+= 1
 }
 

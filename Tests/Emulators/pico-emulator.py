@@ -32,7 +32,10 @@ cells on the emulated ADC.
                                       the same with the frames of an input CSV (its left and
                                       right columns, Docs/csv-formats.md), e.g. one that
                                       `forcectl sim gesture --sensor typical --board pico`
-                                      wrote: the sensor model's readings, into the ADC
+                                      wrote: the sensor model's readings, into the ADC; a
+                                      frame converted while the firmware has the pin's pad
+                                      pull-up on (the probe) reads its left_pulled or
+                                      right_pulled column, when the CSV has them
                       reset           a RUN-pin reset (flash kept); "ok" once the UART is up
                                       (the USB build: once the device has enumerated again;
                                       the CDC client is disconnected, as the tty hangs up)
@@ -209,6 +212,8 @@ def served(value, frame):
 # firmware's reading, in every frame.
 assert all(firmware_reading(served(v, f)) == v for v in range(1024) for f in range(6))
 ADC_CS = 0x00
+ADC_FIRST_PIN = 26  # ADC0 is GP26
+PAD_PUE = 1 << 3  # PADS_BANK0 GPIOn.PUE
 NANOS_PER_CYCLE = 8  # rp2040py's fixed 125 MHz clk_sys
 PLL_BASES = (0x40028, 0x4002C)  # PLL_SYS, PLL_USB in rp2040py's peripheral map
 PLL_CS, PLL_CS_LOCK = 0x0, 1 << 31
@@ -526,7 +531,10 @@ class Emulator:
             pair = self.loop[(frame - 1) % len(self.loop)] if self.loop else self.hold
             if self.trace and self.trace_start <= frame < self.trace_start + len(self.trace):
                 pair = self.trace[frame - self.trace_start]
-            adc.channel_values[channel] = served(pair[channel], frame)
+            # The pin's pad pull-up on (the probe): the reading with it on, when the
+            # trace has one (its left_pulled and right_pulled columns).
+            pulled = self.mcu.gpio[ADC_FIRST_PIN + channel].pad_value & PAD_PUE
+            adc.channel_values[channel] = served(pair[channel + 2 if pulled and len(pair) == 4 else channel], frame)
         adc.sample_alarm.schedule(adc.sample_time * 1000)
 
     def play(self, pairs):
@@ -730,11 +738,13 @@ def parse_pair(text):
 
 
 def read_trace(path):
-    """The (left, right) pairs of an input CSV (Docs/csv-formats.md): a header naming
-    `left` and `right` (any case and order, other columns ignored), whole numbers
-    0...1023, blank lines skipped, LF or CRLF, an optional byte-order mark. Only reads
-    the readings: what they are (the sensor model's, say) was decided by whoever wrote
-    the file. A ValueError names the file and line."""
+    """The frames of an input CSV (Docs/csv-formats.md): a header naming `left` and
+    `right` (any case and order, other columns ignored), whole numbers 0...1023, blank
+    lines skipped, LF or CRLF, an optional byte-order mark. With `left_pulled` and
+    `right_pulled` columns too, each frame is (left, right, left pulled, right pulled):
+    what the cells read while the firmware has their pads' pull-ups on (the probe).
+    Only reads the readings: what they are (the sensor model's, say) was decided by
+    whoever wrote the file. A ValueError names the file and line."""
     try:
         with open(path, encoding="utf-8-sig", newline="") as f:
             lines = f.read().split("\n")
@@ -750,14 +760,21 @@ def read_trace(path):
             names = [field.lower() for field in fields]
             if "left" not in names or "right" not in names:
                 raise ValueError(f"{path}:{number}: the header needs 'left' and 'right' columns")
-            columns = (len(fields), names.index("left"), names.index("right"))
+            if ("left_pulled" in names) != ("right_pulled" in names):
+                raise ValueError(f"{path}:{number}: the header needs both 'left_pulled' and 'right_pulled', or neither")
+            columns = [len(fields), names.index("left"), names.index("right")]
+            if "left_pulled" in names:
+                columns += [names.index("left_pulled"), names.index("right_pulled")]
             continue
         if len(fields) != columns[0]:
             raise ValueError(f"{path}:{number}: expected {columns[0]} fields, found {len(fields)}")
         try:
-            pairs.append(parse_pair(f"{fields[columns[1]]},{fields[columns[2]]}"))
+            frame = parse_pair(f"{fields[columns[1]]},{fields[columns[2]]}")
+            if len(columns) == 5:
+                frame += parse_pair(f"{fields[columns[3]]},{fields[columns[4]]}")
+            pairs.append(frame)
         except ValueError:
-            raise ValueError(f"{path}:{number}: left and right must be whole numbers 0...1023")
+            raise ValueError(f"{path}:{number}: the readings must be whole numbers 0...1023")
     if not pairs:
         raise ValueError(f"{path}: no frames")
     return pairs

@@ -18,8 +18,8 @@ import Testing
   @Test func coversTheThumbRollGoldenTraces() {
     #expect(
       Self.covered.sorted() == [
-        "boost-quick-release", "fault-intermittent", "fault-open", "fault-railed", "fault-stuck", "press-500", "tap",
-        "thumb-roll",
+        "boost-quick-release", "fault-floating", "fault-intermittent", "fault-open", "fault-railed", "fault-stuck",
+        "press-500", "tap", "thumb-roll",
       ])
   }
 
@@ -72,7 +72,14 @@ import Testing
         let cell: WritableKeyPath<RawFrame, UInt16> = generator.chance(0.5) ? \.left : \.right
         let start = generator.int(1...frames.count - 1)
         let end = min(frames.count, start + (generator.chance(0.2) ? generator.int(200...400) : generator.int(1...80)))
-        switch generator.int(0...3) {
+        switch generator.int(0...4) {
+        case 4:  // the pin floats: only the probe frames (pulled) can tell
+          let floating = cell == \.left
+          for index in start..<end {
+            let frame = frames[index]
+            frames[index].pulled = PulledReadings(
+              left: floating ? 1023 : frame.left, right: floating ? frame.right : 1023)
+          }
         case 0, 1:
           let value: UInt16 = generator.chance(0.5) ? 0 : 1023
           for index in start..<end { frames[index][keyPath: cell] = value }
@@ -85,11 +92,12 @@ import Testing
         }
       }
       let expected = Self.compare(frames, parameters, "seed \(seed)")
-      for kind in ["open", "railed", "stuck", "intermittent", "drifted"] where expected.contains("-\(kind)") {
+      for kind in ["open", "railed", "stuck", "intermittent", "drifted", "floating"] where expected.contains("-\(kind)")
+      {
         kinds.insert(kind)
       }
     }
-    #expect(kinds.count >= 4, "faults seen: \(kinds.sorted())")
+    #expect(kinds.count >= 4 && kinds.contains("floating"), "faults seen: \(kinds.sorted())")
   }
 
   /// Random thumb-roll gestures pressed through `typical` sensors (preload, spread,
@@ -161,9 +169,15 @@ import Testing
   @discardableResult
   static func compare(_ frames: [RawFrame], _ parameters: Parameters, _ label: String) -> String {
     var engine = ForceEngine(parameters: parameters)
-    let expected = OutputCSV.text(
-      frames: frames, outputs: frames.map { engine.step(left: $0.left, right: $0.right) },
-      unitsPerItem: engine.unitsPerItem)
+    var readings: [RawFrame] = []
+    var outputs: [FrameOutput] = []
+    for frame in frames {  // as `Simulation.run`
+      let (output, shown) = Simulation.step(&engine, frame)
+      outputs.append(output)
+      readings.append(RawFrame(left: shown.left, right: shown.right))
+    }
+    let expected = OutputCSV.text(frames: readings, outputs: outputs, unitsPerItem: engine.unitsPerItem)
+    #expect(expected == Simulation(parameters: parameters).csv(for: frames), "\(label): not as sim run")
     guard var peer = EnginePeer(parameters: parameters) else {
       Issue.record("\(label): the peer refused the parameters")
       return expected
@@ -362,10 +376,16 @@ struct EnginePeer {
   mutating func run(_ frames: [RawFrame]) -> String {
     var text = OutputCSV.header + "\n"
     for (index, frame) in frames.enumerated() {
-      let output = step(left: frame.left, right: frame.right)
+      let probe = engine.probing != 0
+      let reading = frame.readings(pullUps: probe)
+      let output = step(left: reading.left, right: reading.right)
+      // A probe frame shows its last good readings (`Simulation.step`).
+      let last = engine.sensor_last
+      let shown =
+        probe ? (left: UInt16(truncatingIfNeeded: last), right: UInt16(truncatingIfNeeded: last >> 16)) : reading
       text +=
         OutputCSV.row(
-          frame: index, left: frame.left, right: frame.right, output: output, unitsPerItem: engine.units_per_item)
+          frame: index, left: shown.left, right: shown.right, output: output, unitsPerItem: engine.units_per_item)
         + "\n"
     }
     return text

@@ -151,9 +151,9 @@ test("the page speaks the module's protocol and takes its names from it", () => 
     leftFault: 0, rightFault: 2 };
   assert.equal(wire.recordRow(t), "7,1023,4,0,fault,down,-0.250,3,right-railed");
   assert.equal(wire.recordRow({ ...t, rightFault: 0 }), "7,1023,4,0,fault,down,-0.250,3,ok");
-  assert.deepEqual(wire.faultNames, ["ok", "open", "railed", "stuck", "intermittent", "drifted"]);
-  assert.deepEqual(wire.faultNames.map((_, code) => wire.faultHolds(code)), [false, true, true, true, true, false]);
-  assert.equal(wire.faultName(6), "fault 6");
+  assert.deepEqual(wire.faultNames, ["ok", "open", "railed", "stuck", "intermittent", "drifted", "floating"]);
+  assert.deepEqual(wire.faultNames.map((_, code) => wire.faultHolds(code)), [false, true, true, true, true, false, true]);
+  assert.equal(wire.faultName(7), "fault 7");
 });
 
 /** A frame's body: the vector un-stuffed (COBS), without type, seq and CRC. */
@@ -227,18 +227,29 @@ test("the offline engine steps a press: touch-down, activate, value changes, rel
   wire.engineReset();
   const tokens = [];
   const frames = [...Array(40).fill([0, 0]), ...Array(400).fill([300, 300]), ...Array(60).fill([0, 0])];
-  for (const [left, right] of frames) tokens.push(wire.eventTokens(wire.engineStep(left, right)));
+  for (const [left, right] of frames) tokens.push(wire.eventTokens(wire.engineStep({ left, right })));
   const all = tokens.filter(Boolean).join(";");
   assert.match(all, /^touch-down:\d+;activate;/);
   assert.match(all, /value:\d+/);
   assert.match(all, /release$/);
 });
 
+test("the offline engine's probes find a floating left pin in a file's pulled readings, and lose it when it is back", () => {
+  wire.paramDefaults();
+  wire.engineReset();
+  // 4 s at rest; the left pin floats from 1 s to 2.5 s: with its pull-up on it reads 1023.
+  const frames = [...Array(800).keys()].map((i) => ({
+    left: 20, right: 22, leftPulled: i >= 200 && i < 500 ? 1023 : 230, rightPulled: 232,
+  }));
+  const tokens = frames.map((f) => wire.eventTokens(wire.engineStep(f))).filter(Boolean);
+  assert.deepEqual(tokens, ["fault:left-floating", "fault:clear"]);
+});
+
 test("the offline engine holds while the right cell reads 1023, and lets go when it reads normally", () => {
   wire.paramDefaults();
   wire.engineReset();
   const frames = [...Array(100).fill([0, 0]), ...Array(40).fill([0, 1023]), ...Array(100).fill([0, 0])];
-  const outputs = frames.map(([left, right]) => wire.engineStep(left, right));
+  const outputs = frames.map(([left, right]) => wire.engineStep({ left, right }));
   const tokens = outputs.map((out) => wire.eventTokens(out)).filter(Boolean);
   assert.deepEqual(tokens, ["fault:right-railed", "fault:clear"]);
   const held = outputs.filter((out) => out.rightFault === 2);
@@ -272,7 +283,9 @@ test("the input CSV is read by the module, in chunks, with forcectl's words", ()
   const long = "1,2\r\n".repeat(400);  // past one 1024-byte chunk, a CRLF split between chunks
   const frames = wire.inputCSV(encode("\ufeffT_MS,left,right\r\n" + long.replaceAll("1,2", "5,1,2")));
   assert.equal(frames.length, 400);
-  assert.deepEqual(frames[399], { left: 1, right: 2 });
+  assert.deepEqual(frames[399], { left: 1, right: 2, leftPulled: 1, rightPulled: 2 });
+  const pulled = wire.inputCSV(encode("left,right,right_pulled,left_pulled\n7,8,90,1023\n"));
+  assert.deepEqual(pulled, [{ left: 7, right: 8, leftPulled: 1023, rightPulled: 90 }]);
   const message = (text) => { try { wire.inputCSV(encode(text)); } catch (error) { return error.message; } return null; };
   assert.equal(message("\ufeffleft,right\r\n1,2\r\n1, x\r\n"), "line 3, column 4: right: 'x' is not a whole number");
   assert.equal(message("left,right\n1024,0\n"), "line 2, column 1: left: 1024 is outside 0...1023");
@@ -280,6 +293,8 @@ test("the input CSV is read by the module, in chunks, with forcectl's words", ()
   assert.equal(message("left\n1\n"), "line 1: header has no 'right' column (found 'left')");
   assert.equal(message(""), "input is empty: expected a header with left,right");
   assert.equal(message("left,right\n"), "input has a header but no frames");
+  assert.equal(message("left,right,left_pulled\n1,2,3\n"),
+    "line 1: header has 'left_pulled' but no 'right_pulled': the pulled readings come as a pair");
   const offline = readFileSync(new URL("Web/js/offline.js", root), "utf8");
   assert.doesNotMatch(offline, /split|parse/i, "offline.js parses CSV itself");
 });

@@ -14,6 +14,7 @@ const ZONES = { idle: "idle", resting: "resting", scrolling: "normal", boosted: 
 const FAULT_HINTS = {
   open: "no signal: a broken lead?", railed: "shorted to the supply?", stuck: "the reading is frozen",
   intermittent: "a loose contact?", drifted: "its rest level moved too far: recalibrate",
+  floating: "its pin floats: the cable, the pull-down or its ground is off?",
 };
 const page = { wire: null, device: null, target: null, telemetryTimes: [], wantConnected: false, faults: [0, 0] };
 const STATS_PERIOD_MS = 2000;  // how often the page reads the device's link counters

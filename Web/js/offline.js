@@ -17,7 +17,7 @@ export class OfflinePlayer {
     this.timer = setInterval(() => {
       for (let n = 0; n < perTick && index < frames.length; n++, index++) {
         const f = frames[index];
-        this.onframe(f, this.wire.engineStep(f.left, f.right), index);
+        this.onframe(f, this.wire.engineStep(f), index);
       }
       if (index >= frames.length) this.stop();
     }, 20);

@@ -187,16 +187,20 @@ export class Wire {
   }
 
   /**
-   * The frames [{left, right}] of an input CSV's bytes (Docs/csv-formats.md), read by the
-   * module's parser, forcectl's; a refused file throws its words ("line 3, column 4: …").
+   * The frames [{left, right, leftPulled, rightPulled}] of an input CSV's bytes
+   * (Docs/csv-formats.md), read by the module's parser, forcectl's: the pulled readings
+   * are the plain ones when the file has no left_pulled and right_pulled columns. A
+   * refused file throws its words ("line 3, column 4: …").
    */
   inputCSV(bytes) {
     this.x.fp_input_csv_reset();
     const frames = [];
     const take = (result) => {
       if (result < 0) throw new Error(this.document(-1 - result));
-      const values = new Int32Array(this.x.memory.buffer, this.base + DOCUMENT, 2 * result);
-      for (let i = 0; i < result; i++) frames.push({ left: values[2 * i], right: values[2 * i + 1] });
+      const values = new Int32Array(this.x.memory.buffer, this.base + DOCUMENT, 4 * result);
+      for (let i = 0; i < 4 * result; i += 4) {
+        frames.push({ left: values[i], right: values[i + 1], leftPulled: values[i + 2], rightPulled: values[i + 3] });
+      }
     };
     for (let start = 0; start < bytes.length; start += 1024) {
       const chunk = bytes.subarray(start, start + 1024);
@@ -239,8 +243,9 @@ export class Wire {
 
   // The offline engine.
   engineReset() { this.x.fp_engine_reset(); }
-  engineStep(left, right) {
-    this.x.fp_engine_step(left, right);
+  /** One frame of input CSV `frame` (`inputCSV`) through the offline engine: its output. */
+  engineStep(frame) {
+    this.x.fp_engine_step(frame.left, frame.right, frame.leftPulled ?? frame.left, frame.rightPulled ?? frame.right);
     const values = this.fields(this.output.length);
     const out = { name: "injectResult" };
     this.output.forEach(({ key }, index) => { out[key] = values[index]; });

@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 /** Number of parameters, in ForceEngine's ParameterID order. */
-#define PEER_PARAMETER_COUNT 30
+#define PEER_PARAMETER_COUNT 31
 
 /** Event bits, the same as ForceEngine's EngineEvents.Kind raw values. */
 enum {
@@ -45,6 +45,7 @@ enum {
   PEER_CELL_STUCK,
   PEER_CELL_INTERMITTENT,
   PEER_CELL_DRIFTED,
+  PEER_CELL_FLOATING,
 };
 
 /** One cell's calibration constants. */
@@ -68,6 +69,7 @@ typedef struct {
   int16_t step_cost;      /* the credit a one-count rest step costs (sample_rate_hz) */
   int16_t limit;          /* largest learned shift, counts */
   uint16_t rail;          /* readings at or above are railed (0xFFFF: detection off) */
+  uint16_t probe_frames;  /* frames from one pull-up probe to the next (0: no probes) */
 } peer_sensor;
 
 /** One cell's health (CellHealth): its fault, the counters, its learned rest level. */
@@ -83,6 +85,7 @@ typedef struct {
   uint16_t previous_sample; /* the reading at the previous settled review */
   uint16_t open_below;     /* readings below are open (0: not armed) */
   uint16_t stuck_at;       /* the reading a stuck cell froze at */
+  uint8_t probe_votes;     /* probes in a row whose verdict differs from the cell's state */
 } peer_health;
 
 /** Configuration (derived from the parameters once) and the state of one gesture. */
@@ -116,6 +119,8 @@ typedef struct {
   uint32_t sensor_changed;  /* the bits that changed in this review window */
   peer_health left_health, right_health;
   uint32_t last_active_frame; /* the frame of the last review that was not idle */
+  uint32_t last_probe;      /* the frame of the last pull-up probe */
+  uint8_t probing;          /* the next frame's readings are taken with the pull-ups on */
   peer_sensor sensor;
 } peer_engine;
 

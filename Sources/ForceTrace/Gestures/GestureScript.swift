@@ -83,11 +83,15 @@ public struct GestureScript: Equatable, Sendable {
     GestureScript.csv(frames(sampleRateHz: rate ?? sampleRateHz))
   }
 
-  /// `t_ms,left,right` rows for `frames`.
+  /// `t_ms,left,right` rows for `frames`, and `left_pulled,right_pulled` when the first
+  /// frame has pulled readings (a sensor model with a `floating` fault).
   public static func csv(_ frames: [RawFrame]) -> String {
-    var text = "t_ms,left,right\n"
+    let pulled = frames.first?.pulled != nil
+    var text = pulled ? "t_ms,left,right,left_pulled,right_pulled\n" : "t_ms,left,right\n"
     for frame in frames {
-      text += "\(frame.timeMs ?? 0),\(frame.left),\(frame.right)\n"
+      text += "\(frame.timeMs ?? 0),\(frame.left),\(frame.right)"
+      if pulled, let p = frame.pulled { text += ",\(p.left),\(p.right)" }
+      text += "\n"
     }
     return text
   }

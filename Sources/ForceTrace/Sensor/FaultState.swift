@@ -8,6 +8,8 @@ struct FaultState: Sendable {
   var breaks: [(start: Double, end: Double)] = []
   /// Where the next break's gap starts, ms.
   var nextFrom: Double
+  /// A `floating` pin's level, once it has begun.
+  var wandering: Double?
   var random: SplitMix64
 
   /// The state of `faults[index]` on the device seeded `seed`.

@@ -29,6 +29,16 @@ public enum SensorBoard: String, CaseIterable, Equatable, Sendable {
   /// error drops by 9 to 10 LSB across each of the four codes).
   public static let e11WideCodeLSB = 10.0
 
+  /// The pull-up the firmware switches on a cell's pin for the probe, Ω: the nRF51's
+  /// 13 kΩ (11–16 kΩ; nRF51822 product specification, GPIO) and the RP2040's 65 kΩ,
+  /// the middle of its 50–80 kΩ (RP2040 datasheet, pad electrical specifications).
+  public var pullUpOhms: Double {
+    switch self {
+    case .microbit: 13_000
+    case .pico: 65_000
+    }
+  }
+
   /// The reading for a pin `level` on the 10-bit scale (1023 · V/Vref, 0…1023) with
   /// input noise `noise` in the same counts.
   func reading(level: Double, noise: Double) -> UInt16 {

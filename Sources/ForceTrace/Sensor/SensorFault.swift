@@ -15,6 +15,10 @@ public enum SensorFault: Equatable, Sendable, CustomStringConvertible {
   /// The cell's rest resistance falls steadily (a leak in parallel with the FSR): its
   /// reading climbs about `driftCountsPerSecond` away from rest.
   case drift(Cell, Window)
+  /// The pin floats: the cable, the pull-down or its ground came off. It keeps the
+  /// charge it had and wanders (`floatingStepCounts` a frame at most); with the pin's
+  /// pull-up on (the probe) it reads full scale.
+  case floating(Cell, Window)
 
   /// The cell a fault is on.
   public enum Cell: String, CaseIterable, Equatable, Sendable {
@@ -52,9 +56,12 @@ public enum SensorFault: Equatable, Sendable, CustomStringConvertible {
   /// How fast a `drift` fault's leak alone would climb, counts per second. Chosen: a
   /// drift the engine's rest tracking has to notice within seconds.
   public static let driftCountsPerSecond = 5.0
+  /// How far a `floating` pin's level may wander from one reading to the next, counts
+  /// (uniform in ±this). Chosen: a pin that holds its charge but is not held.
+  public static let floatingStepCounts = 2.0
 
-  /// The kinds, as written: `open`, `railed`, `stuck`, `intermittent`, `drift`.
-  public static let kindNames = ["open", "railed", "stuck", "intermittent", "drift"]
+  /// The kinds, as written: `open`, `railed`, `stuck`, `intermittent`, `drift`, `floating`.
+  public static let kindNames = ["open", "railed", "stuck", "intermittent", "drift", "floating"]
 
   /// A fault of the kind named `kind` (one of `kindNames`), or nil.
   public init?(kind: String, cell: Cell, window: Window) {
@@ -64,6 +71,7 @@ public enum SensorFault: Equatable, Sendable, CustomStringConvertible {
     case "stuck": self = .stuck(cell, window)
     case "intermittent": self = .intermittent(cell, window)
     case "drift": self = .drift(cell, window)
+    case "floating": self = .floating(cell, window)
     default: return nil
     }
   }
@@ -76,6 +84,7 @@ public enum SensorFault: Equatable, Sendable, CustomStringConvertible {
     case .stuck: "stuck"
     case .intermittent: "intermittent"
     case .drift: "drift"
+    case .floating: "floating"
     }
   }
 
@@ -83,7 +92,7 @@ public enum SensorFault: Equatable, Sendable, CustomStringConvertible {
   public var cell: Cell {
     switch self {
     case .open(let cell, _), .railed(let cell, _), .stuck(let cell, _), .intermittent(let cell, _),
-      .drift(let cell, _):
+      .drift(let cell, _), .floating(let cell, _):
       cell
     }
   }
@@ -92,7 +101,7 @@ public enum SensorFault: Equatable, Sendable, CustomStringConvertible {
   public var window: Window {
     switch self {
     case .open(_, let window), .railed(_, let window), .stuck(_, let window), .intermittent(_, let window),
-      .drift(_, let window):
+      .drift(_, let window), .floating(_, let window):
       window
     }
   }

@@ -65,29 +65,62 @@ public struct SensorModel: Sendable {
       }
     }
     var codes: [UInt16] = []
+    var pulledCodes: [UInt16] = []
     for index in 0..<2 {
       let level = pinLevel(index, levels[index], timeMs: timeMs)
       let noise = profile.adcNoiseCounts > 0 ? profile.adcNoiseCounts * cells[index].noise.gaussian() : 0
       codes.append(frozen(index, board.reading(level: level, noise: noise), timeMs: timeMs))
+      let pulledLevel = isFloating(index, at: timeMs) ? 1023 : pulledUp(level)
+      pulledCodes.append(frozen(index, board.reading(level: pulledLevel, noise: noise), timeMs: timeMs))
     }
+    pulled = PulledReadings(left: pulledCodes[0], right: pulledCodes[1])
     return (codes[0], codes[1])
   }
 
+  /// The readings of the last `read` as they would be with the cells' pull-ups on
+  /// (the probe, Docs/sensor-faults.md): the board's pull-up (`SensorBoard.pullUpOhms`)
+  /// in parallel with the FSR, or full scale for a `floating` pin.
+  public private(set) var pulled = PulledReadings(left: 0, right: 0)
+
+  /// Whether the model has a `floating` fault: its traces carry the pulled readings.
+  public var hasFloatingFault: Bool {
+    faults.contains { if case .floating = $0 { true } else { false } }
+  }
+
+  /// A connected pin's `level` with the board's pull-up on as well: its conductance,
+  /// in units of 1/R_M, grows by R_M / R_pull.
+  func pulledUp(_ level: Double) -> Double {
+    DividerLaw.level(
+      conductance: DividerLaw.conductance(level: level) + profile.pullDownOhms / board.pullUpOhms)
+  }
+
+  /// Whether a `floating` fault on cell `index` holds at `t`.
+  func isFloating(_ index: Int, at t: Double) -> Bool {
+    faultStates.contains {
+      if case .floating(let cell, let window) = $0.fault { cell.index == index && window.contains(t) } else { false }
+    }
+  }
+
   /// The frames as this device would read them: each frame's counts as the ideal counts
-  /// at its `timeMs` (a frame without one at 5 ms a frame, the 200 Hz default).
+  /// at its `timeMs` (a frame without one at 5 ms a frame, the 200 Hz default), with the
+  /// pulled readings when a fault is `floating` (only then can a probe tell).
   public mutating func apply(to frames: [RawFrame]) -> [RawFrame] {
     var out: [RawFrame] = []
     out.reserveCapacity(frames.count)
     for (index, frame) in frames.enumerated() {
       let t = frame.timeMs.map(Double.init) ?? Double(index) * 5
       let reading = read(left: Double(frame.left), right: Double(frame.right), timeMs: t)
-      out.append(RawFrame(left: reading.left, right: reading.right, timeMs: frame.timeMs))
+      out.append(
+        RawFrame(
+          left: reading.left, right: reading.right, timeMs: frame.timeMs,
+          pulled: hasFloatingFault ? pulled : nil))
     }
     return out
   }
 
   /// The pin level of cell `index` after the faults that act on the divider: a drift's
-  /// leak in parallel, then an open lead (0 V) or a short to the rail (full scale).
+  /// leak in parallel, then an open lead (0 V), a short to the rail (full scale) or a
+  /// floating pin (its own level, wandering).
   mutating func pinLevel(_ index: Int, _ level: Double, timeMs t: Double) -> Double {
     var level = level
     for i in faultStates.indices where faultStates[i].fault.cell.index == index {
@@ -102,6 +135,11 @@ public struct SensorModel: Sendable {
       case .railed: level = 1023
       case .intermittent: if faultStates[i].isBroken(at: t) { level = 0 }
       case .stuck: break
+      case .floating:
+        let step = SensorFault.floatingStepCounts
+        let from = faultStates[i].wandering ?? level
+        faultStates[i].wandering = Swift.min(1023, Swift.max(0, from + faultStates[i].random.uniform(-step, step)))
+        level = faultStates[i].wandering!
       }
     }
     return level

@@ -97,6 +97,7 @@ enum ParameterReference {
     case .rangeMin, .rangeMax, .startValue, .wrap: return ("range", "value-model.md#range-and-position")
     case .baselineRate, .baselineLimit: return ("rest tracking", "sensor-faults.md#rest-tracking")
     case .faultMs, .railLevel: return ("faults", "sensor-faults.md#faults")
+    case .probeMs: return ("the pull-up probe", "sensor-faults.md#the-pull-up-probe")
     }
   }
 

@@ -19,7 +19,7 @@ extension ForceCtl {
         batch (all or nothing). Each prompt waits for Enter on standard input; if standard input ends \
         instead, nothing is recorded or changed. A rest step with a reading more than 100 \
         above the cell's usual rest (a press) is refused. A cell that the device reports \
-        open, railed, stuck or intermittent during a step, or whose readings sit at the \
+        \(CellFault.nameList(holdingOnly: true)) during a step, or whose readings sit at the \
         rail, never change or do not rise when pressed, refuses the calibration, naming \
         the cell, and nothing is changed; so does a medium press too light to measure, \
         nearly as firm as the firm press, or read more on the other cell, naming the press \

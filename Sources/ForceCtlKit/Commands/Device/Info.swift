@@ -11,8 +11,8 @@ extension ForceCtl {
       abstract: "Show a device's handshake: board, firmware, protocol, parameters, cells.",
       discussion: """
         The cells' line comes from a short burst of telemetry (a few frames, then \
-        streaming stops again): each cell `ok` or its fault (open, railed, stuck, \
-        intermittent, drifted) and what it likely means. A device without force cells \
+        streaming stops again): each cell `ok` or its fault (\(CellFault.nameList())) \
+        and what it likely means. A device without force cells \
         (no ADC) says `not streaming`; in --json, `cells` is then null.
         """)
 

@@ -121,7 +121,7 @@ extension ForceCtl {
         ↑/↓ change it on the device, q quits. When standard output is not a terminal: \
         one line (or --json object) per telemetry frame, until --seconds or Ctrl-C. \
         Dropped telemetry (gaps in the frame numbers) is counted. While a cell has a \
-        fault (open, railed, stuck, intermittent, drifted), the view names the cell, \
+        fault (\(CellFault.nameList())), the view names the cell, \
         the fault and what it likely means (a line ends `fault: ...`; JSON has `cells`). \
         A device that goes silent (nothing for 2.5 s, not even an answer to `stats`) ends \
         the monitor with an error.

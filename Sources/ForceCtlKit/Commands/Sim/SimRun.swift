@@ -43,9 +43,9 @@ extension ForceCtl.Sim {
         defer { line.finish() }
         var index = 0
         while let frame = try frames.next() {
-          let result = engine.step(left: frame.left, right: frame.right)
+          let (result, shown) = Simulation.step(&engine, frame)  // a probe frame reads the pulled readings
           let row = OutputCSV.row(
-            frame: index, left: frame.left, right: frame.right, output: result, unitsPerItem: engine.unitsPerItem)
+            frame: index, left: shown.left, right: shown.right, output: result, unitsPerItem: engine.unitsPerItem)
           try file.write(row + "\n")
           index += 1
           if index & 0xFFF == 0 { line.report(Double(index), fraction: frames.fractionRead) }
