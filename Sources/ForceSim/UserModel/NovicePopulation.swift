@@ -5,6 +5,6 @@ extension UserPopulation {
   /// `forcectl sim fit` and committed in `Docs/novice-users.txt` (a test keeps the two
   /// equal). `sim study` uses it unless given `--users FILE`.
   public static let novice = UserPopulation(
-    homingTimeS: 1.5708, decisionMs: 148.4105, overpress: 1596.6375, searchFallPerMs: 1.3003,
-    pulseHoldMs: 48.0714, creepLead: 1.1087, skillSpread: 0.2099, trialSpread: 0.7525)
+    homingTimeS: 1.4937, decisionMs: 158.3121, overpress: 1606.8194, searchFallPerMs: 1.319,
+    pulseHoldMs: 46.4634, creepLead: 1.1071, skillSpread: 0.2109, trialSpread: 0.7348)
 }
