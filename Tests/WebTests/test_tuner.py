@@ -56,7 +56,7 @@ def test_page_connects_and_the_traces_move(rig):
     browser.get(rig.bridge.url)
     connected(browser)
     assert "connected: sitl" in text(browser, "state").lower() or "connected:" in text(browser, "state")
-    assert len(browser.find_elements(By.CSS_SELECTOR, "#params tr")) == 30
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#params tr")) == 31
     first = page(browser)["total"]
     time.sleep(1.5)
     assert page(browser)["total"] - first > 150, "fewer than 150 telemetry frames in 1.5 s"
