@@ -116,6 +116,15 @@ extension FirmwareApp {
   @inline(never)
   public mutating func resetEngine() {
     engine.reset(parameters: parameters)
+    releasePullUps()
+  }
+
+  /// Switches the cells' pull-ups off if a probe left them on: a restarted engine, or
+  /// one stepped by `inject`, expects its next ADC frame to be a plain one.
+  mutating func releasePullUps() {
+    guard cellPullUps else { return }
+    cellPullUps = false
+    board.setCellPullUps(false)
   }
 
   /// `paramDefaults`: every parameter back to its default, applied live.
@@ -180,6 +189,7 @@ extension FirmwareApp {
   /// number stands still meanwhile.
   mutating func inject(_ body: RequestBody, flags: UInt8, count: Int, seq: UInt8) {
     injecting = true
+    releasePullUps()
     for index in 0..<count {
       let sample = body.sample(index)
       let output = engine.step(left: sample.left, right: sample.right)

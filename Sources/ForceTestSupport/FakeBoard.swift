@@ -31,7 +31,17 @@ public struct FakeBoard: Board {
   }
   public var uartErrors: UInt32 { 0 }
   public var hasADC: Bool { cells != nil }
-  public mutating func readCells() -> (left: UInt16, right: UInt16) { cells ?? (0, 0) }
+  /// What the cells read while their pull-ups are on (the probe); nil: as without.
+  public var pulledCells: (left: UInt16, right: UInt16)?
+  /// Whether the firmware has the cells' pull-ups on.
+  public var pullUps = false
+  /// For each frame read, whether the pull-ups were on.
+  public var framesPulled: [Bool] = []
+  public mutating func readCells() -> (left: UInt16, right: UInt16) {
+    framesPulled.append(pullUps)
+    return pullUps ? pulledCells ?? cells ?? (0, 0) : cells ?? (0, 0)
+  }
+  public mutating func setCellPullUps(_ on: Bool) { pullUps = on }
   public mutating func startFrameTimer(hz: UInt32) {}
   public mutating func frameDue() -> Bool {
     frames += 1

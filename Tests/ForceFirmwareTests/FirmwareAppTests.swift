@@ -277,6 +277,28 @@ import Testing
     #expect(result.frames == 1 && result.ticks == result.maxFrameTicks && result.ticks > 0)
   }
 
+  /// The probe (Docs/sensor-faults.md): the firmware switches the pull-ups on for the
+  /// frames the engine asks for, and off after them; those frames stream the readings
+  /// before them, not the pulled ones; an engine restart (inject's reset flag) switches
+  /// them off, so the fresh engine's first ADC frame is a plain one.
+  @Test func theProbeFramesAreReadPulledAndShownPlain() throws {
+    var device = Device()
+    device.app.board.cells = (20, 22)
+    device.app.board.pulledCells = (230, 232)
+    try device.send(.streamStart(StreamStart(decimation: 1, events: false)), seq: 1)
+    let telemetry = try device.run(passes: 200)
+    let pulled = device.app.board.framesPulled.indices.filter { device.app.board.framesPulled[$0] }
+    #expect(pulled.count >= 3 && zip(pulled, pulled.dropFirst()).allSatisfy { $1 - $0 >= 50 }, "\(pulled)")
+    for item in telemetry {
+      guard case .telemetry(let t) = item.message else { continue }
+      #expect(t.left == 20 && t.right == 22, "frame \(t.frame) streamed \(t.left), \(t.right)")
+    }
+    while !device.app.engine.pullUpsNext { _ = try device.run(passes: 1) }
+    #expect(device.app.board.pullUps)
+    device.app.resetEngine()
+    #expect(!device.app.board.pullUps)
+  }
+
   /// Telemetry that does not fit is dropped and counted; the unsolicited seq has no gap
   /// and the frame number shows where frames are missing.
   @Test func droppedTelemetryKeepsSeqContinuousAndIsCounted() throws {
