@@ -35,9 +35,9 @@ public struct TransmitQueue {
   public mutating func send<M: DeviceMessage>(_ message: M, seq: UInt8, streamed: Bool) -> Bool {
     let (tail, room) = space(streamed: streamed)
     let written = withUnsafeMutableBytes(of: &storage) { ring -> Int in
+      var writer = FrameWriter(ring: ring, start: tail, room: room)
+      writer.header(type: M.messageType.rawValue, seq: seq)
       do throws(ProtocolError) {
-        var writer = FrameWriter(ring: ring, start: tail, room: room)
-        try writer.header(type: M.messageType.rawValue, seq: seq)
         try message.encode(into: &writer)
         return try writer.finish()
       } catch {

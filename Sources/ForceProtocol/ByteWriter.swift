@@ -4,6 +4,11 @@
 public protocol ByteSink: FieldVisitor {
   /// Appends one byte; throws instead of overrunning the destination.
   mutating func u8(_ byte: UInt8) throws(ProtocolError)
+  /// Appends a 16-bit value, low byte first (a requirement, so a sink that cannot
+  /// fail mid-frame, `FrameWriter`, gives its own without error tests).
+  mutating func u16(_ value: UInt16) throws(ProtocolError)
+  /// Appends a 32-bit value, low byte first (a requirement, as `u16`).
+  mutating func u32(_ value: UInt32) throws(ProtocolError)
 }
 
 extension ByteSink {

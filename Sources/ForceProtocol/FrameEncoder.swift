@@ -9,7 +9,7 @@ public enum FrameEncoder {
   public static func encode(
     _ message: Message, seq: UInt8, into out: UnsafeMutableRawBufferPointer
   ) throws(ProtocolError) -> Int {
-    var writer = try FrameWriter(ring: out, start: 0, room: out.count, type: message.type.rawValue, seq: seq)
+    var writer = FrameWriter(ring: out, start: 0, room: out.count, type: message.type.rawValue, seq: seq)
     try message.encodeBody(into: &writer)
     return try writer.finish()
   }
@@ -19,7 +19,7 @@ public enum FrameEncoder {
   public static func encode(
     type: UInt8, seq: UInt8, body: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer
   ) throws(ProtocolError) -> Int {
-    var writer = try FrameWriter(ring: out, start: 0, room: out.count, type: type, seq: seq)
+    var writer = FrameWriter(ring: out, start: 0, room: out.count, type: type, seq: seq)
     try writer.bytes(body)
     return try writer.finish()
   }

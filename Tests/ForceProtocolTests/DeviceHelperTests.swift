@@ -153,6 +153,21 @@ import Testing
     #expect(largest.count <= FrameFormat.maxWireSize)
   }
 
+  /// A frame that does not fit its room in a ring keeps writing nothing past the room
+  /// (it wraps at the ring's end), and `finish` throws the first failure.
+  @Test func aFrameTooBigForItsRoomTouchesNothingOutsideIt() throws {
+    var ring = [UInt8](repeating: 0xAA, count: 64)
+    ring.withUnsafeMutableBytes { bytes in
+      var writer = FrameWriter(ring: bytes, start: 58, room: 12, type: 9, seq: 3)
+      for byte in 1...40 { writer.u8(UInt8(byte)) }
+      writer.u32(0x0102_0304)
+      #expect(throws: ProtocolError.bufferTooSmall) { _ = try writer.finish() }
+    }
+    let room = Set((58..<64).map { $0 } + (0..<6).map { $0 })
+    let touched = ring.indices.filter { ring[$0] != 0xAA }
+    #expect(!touched.isEmpty && touched.allSatisfy(room.contains), "\(touched)")
+  }
+
   @Test func handshakeDefaultsComeFromTheEngine() {
     let info = DeviceInfo(
       firmwareMajor: 1, firmwareMinor: 2, firmwarePatch: 3, resetReason: 2, capabilities: .flash,
