@@ -16,11 +16,20 @@ import Testing
 @Suite(.serialized) struct StackEndToEndTests {
   /// Bytes of stack the deepest requests may use, measured in QEMU.
   static let budget: UInt16 = 800
-  /// The Pico's static bounds, the deepest path and an interrupt's frame as
-  /// `Tools/build-firmware --board pico [--serial uart]` prints them: the UART build,
-  /// the USB build.
-  static let picoUARTBudget: UInt16 = 1_232
-  static let picoUSBBudget: UInt16 = 1_512
+  /// The Pico build's static bound, the deepest path and an interrupt's frame, as
+  /// `Tools/build-firmware --board pico [--serial uart]` measured it when it built the
+  /// image the emulator runs (its figure `firmware.pico[-uart].stack` in
+  /// .build-figures/figures.tsv).
+  static func picoStaticBound(_ serial: PicoEmulator.Serial) throws -> UInt16 {
+    let key = serial == .usb ? "firmware.pico.stack" : "firmware.pico-uart.stack"
+    let file = DeviceUnderTest.root.appendingPathComponent(".build-figures/figures.tsv")
+    let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+    let line = try #require(
+      text.split(separator: "\n").first { $0.hasPrefix(key + "\t") },
+      "no \(key) in \(file.path): build the image with Tools/build-firmware")
+    let fields = line.split(separator: "\t")
+    return try #require(fields.count > 1 ? UInt16(fields[1]) : nil, "\(key): \(line)")
+  }
 
   @Test(DeviceUnderTest.needs(.qemu)) func theDeepestRequestsStayWithinTheStackBudget() throws {
     let device = try DeviceUnderTest(.qemu)
@@ -44,7 +53,7 @@ import Testing
     let client = try pico.connect()
     defer { client.close() }
     let marks = try Self.runDeepestRequests(client)
-    let budget = serial == .usb ? Self.picoUSBBudget : Self.picoUARTBudget
+    let budget = try Self.picoStaticBound(serial)
     print("stack high-water in rp2040py (\(serial)): \(marks.boot) bytes after boot, \(marks.end) at the end")
     #expect(marks.boot > 0 && marks.end <= budget, "\(serial): \(marks)")
   }

@@ -91,6 +91,21 @@ import Testing
     #expect(outputs.filter { $0.events.contains(.commit) }.count == 1)
   }
 
+  /// Pulled columns as soon as one frame has them; a frame without them gets its plain
+  /// readings there, so every row has the header's fields and reads back the same.
+  @Test func pulledColumnsWhenAnyFrameHasThem() throws {
+    let frames = [
+      RawFrame(left: 10, right: 20, timeMs: 0),
+      RawFrame(left: 11, right: 21, timeMs: 5, pulled: PulledReadings(left: 900, right: 300)),
+    ]
+    let csv = GestureScript.csv(frames)
+    #expect(csv == "t_ms,left,right,left_pulled,right_pulled\n0,10,20,10,20\n5,11,21,900,300\n")
+    let read = try InputTrace.parse(csv)
+    #expect(read.map(\.pulled) == [PulledReadings(left: 10, right: 20), PulledReadings(left: 900, right: 300)])
+    let plain = frames.map { RawFrame(left: $0.left, right: $0.right, timeMs: $0.timeMs) }
+    #expect(GestureScript.csv(plain).hasPrefix("t_ms,left,right\n0,10,20\n"))
+  }
+
   @Test(arguments: [
     ("hold 0 0 for 10ms\nramp 100 100 over 10ms", 2, 6, "expected 'to', found '100'"),
     ("hold 0 0 for 10", 1, 14, "duration '10' needs a unit: ms or s (say 100ms)"),

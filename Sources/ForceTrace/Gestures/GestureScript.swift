@@ -83,14 +83,19 @@ public struct GestureScript: Equatable, Sendable {
     GestureScript.csv(frames(sampleRateHz: rate ?? sampleRateHz))
   }
 
-  /// `t_ms,left,right` rows for `frames`, and `left_pulled,right_pulled` when the first
-  /// frame has pulled readings (a sensor model with a `floating` fault).
+  /// `t_ms,left,right` rows for `frames`, and `left_pulled,right_pulled` when a frame
+  /// has pulled readings (a sensor model with a `floating` fault). A frame without them
+  /// gets its plain readings there: what a probe frame reads when there are none
+  /// (Docs/csv-formats.md).
   public static func csv(_ frames: [RawFrame]) -> String {
-    let pulled = frames.first?.pulled != nil
+    let pulled = frames.contains { $0.pulled != nil }
     var text = pulled ? "t_ms,left,right,left_pulled,right_pulled\n" : "t_ms,left,right\n"
     for frame in frames {
       text += "\(frame.timeMs ?? 0),\(frame.left),\(frame.right)"
-      if pulled, let p = frame.pulled { text += ",\(p.left),\(p.right)" }
+      if pulled {
+        let p = frame.pulled ?? PulledReadings(left: frame.left, right: frame.right)
+        text += ",\(p.left),\(p.right)"
+      }
       text += "\n"
     }
     return text

@@ -64,23 +64,38 @@ public struct SensorModel: Sendable {
         levels[index] = DividerLaw.level(conductance: g)
       }
     }
-    var codes: [UInt16] = []
-    var pulledCodes: [UInt16] = []
+    var codes: (UInt16, UInt16) = (0, 0)
     for index in 0..<2 {
       let level = pinLevel(index, levels[index], timeMs: timeMs)
       let noise = profile.adcNoiseCounts > 0 ? profile.adcNoiseCounts * cells[index].noise.gaussian() : 0
-      codes.append(frozen(index, board.reading(level: level, noise: noise), timeMs: timeMs))
-      let pulledLevel = isFloating(index, at: timeMs) ? 1023 : pulledUp(level)
-      pulledCodes.append(frozen(index, board.reading(level: pulledLevel, noise: noise), timeMs: timeMs))
+      let code = frozen(index, board.reading(level: level, noise: noise), timeMs: timeMs)
+      if index == 0 { codes.0 = code } else { codes.1 = code }
+      last[index] = LastRead(level: level, noise: noise, timeMs: timeMs)
     }
-    pulled = PulledReadings(left: pulledCodes[0], right: pulledCodes[1])
-    return (codes[0], codes[1])
+    return codes
   }
+
+  /// The pin level and the converter's noise of each cell at the last `read`, from
+  /// which `pulled` is worked out when a probe asks for it.
+  struct LastRead: Sendable {
+    var level = 0.0
+    var noise = 0.0
+    var timeMs = 0.0
+  }
+  var last = [LastRead(), LastRead()]
 
   /// The readings of the last `read` as they would be with the cells' pull-ups on
   /// (the probe, Docs/sensor-faults.md): the board's pull-up (`SensorBoard.pullUpOhms`)
-  /// in parallel with the FSR, or full scale for a `floating` pin.
-  public private(set) var pulled = PulledReadings(left: 0, right: 0)
+  /// in parallel with the FSR, or full scale for a `floating` pin, with the same noise.
+  /// Worked out when asked: a board reads them only for a probe frame.
+  public var pulled: PulledReadings {
+    func code(_ index: Int) -> UInt16 {
+      let read = last[index]
+      let level = isFloating(index, at: read.timeMs) ? 1023 : pulledUp(read.level)
+      return frozenCode(index, board.reading(level: level, noise: read.noise), timeMs: read.timeMs)
+    }
+    return PulledReadings(left: code(0), right: code(1))
+  }
 
   /// Whether the model has a `floating` fault: its traces carry the pulled readings.
   public var hasFloatingFault: Bool {
@@ -147,11 +162,19 @@ public struct SensorModel: Sendable {
 
   /// The code of cell `index` after `stuck` faults: frozen at the first code inside one.
   mutating func frozen(_ index: Int, _ code: UInt16, timeMs t: Double) -> UInt16 {
-    var code = code
     for i in faultStates.indices where faultStates[i].fault.cell.index == index {
       guard case .stuck(_, let window) = faultStates[i].fault, window.contains(t) else { continue }
       if faultStates[i].frozen == nil { faultStates[i].frozen = code }
-      code = faultStates[i].frozen!
+    }
+    return frozenCode(index, code, timeMs: t)
+  }
+
+  /// `code` as a `stuck` fault already frozen at `t` leaves it.
+  func frozenCode(_ index: Int, _ code: UInt16, timeMs t: Double) -> UInt16 {
+    var code = code
+    for state in faultStates where state.fault.cell.index == index {
+      guard case .stuck(_, let window) = state.fault, window.contains(t), let frozen = state.frozen else { continue }
+      code = frozen
     }
     return code
   }
