@@ -7,7 +7,8 @@ extension ForceCtlDeviceUITests {
   /// naming the port and the option that picks another, and print no success line
   /// first; a relative `--port` names that file, not one in /dev.
   @Test func busyPortsAndRelativePortsAreNamedAsGiven() throws {
-    guard ToolProcess.isBuilt("forcectl"), let (port, fd) = Support.listener() else { return }
+    try #require(ToolProcess.isBuilt("forcectl"), "forcectl is not built (swift build --product forcectl)")
+    let (port, fd) = try #require(Support.listener(), "no free port on 127.0.0.1")
     defer { close(fd) }
     let cases: [([String], String)] = [
       (["sitl", "--port", "\(port)"], "cannot serve the SITL's UART on 127.0.0.1:\(port): address in use"),

@@ -28,37 +28,17 @@ extension ForceCtlDeviceUITests {
     #expect(client.info?.firmwareVersion == printed)
   }
 
-  /// Runs a forcectl command line in-process and returns what it printed.
-  func forcectl(_ arguments: [String]) throws -> String {
-    try Support.captureStdout {
-      var command = try ForceCtl.parseAsRoot(arguments)
-      try command.run()
-    }
-  }
+  /// Runs a forcectl command line and returns what it printed (`Support.forcectl`).
+  func forcectl(_ arguments: [String]) throws -> String { try Support.forcectl(arguments) }
 
   /// The one-line error a command line ends with.
-  func forcectlError(_ arguments: [String]) -> String? {
-    do {
-      _ = try forcectl(arguments)
-      return nil
-    } catch {
-      return ForceCtl.message(for: error)
-    }
-  }
+  func forcectlError(_ arguments: [String]) throws -> String? { try Support.forcectlError(arguments) }
 
   /// `params diff`'s output, checking it exits 1 (there are differences).
   func diff(_ arguments: [String]) throws -> String {
-    var status: Int32 = 0
-    let text = try Support.captureStdout {
-      do {
-        var command = try ForceCtl.parseAsRoot(["params", "diff"] + arguments)
-        try command.run()
-      } catch let code as ExitCode {
-        status = code.rawValue
-      }
-    }
-    #expect(status == 1)
-    return text
+    let run = try Support.run(["params", "diff"] + arguments)
+    #expect(run.status == 1, "\(run.error ?? "")")
+    return run.output
   }
 
   @Test(Support.needsSITL) func infoShowsTheHandshake() throws {
@@ -141,7 +121,7 @@ extension ForceCtlDeviceUITests {
         == "rest_threshold=250\ntechnique=pulse\n")
 
     // Rejected on the device, naming the rule; nothing changes.
-    let error = forcectlError(["params", "set", "--port", port, "boost_threshold=255"])
+    let error = try forcectlError(["params", "set", "--port", port, "boost_threshold=255"])
     #expect(
       error
         == "rejected by the device: rest_threshold = 250 breaks the rule rest_threshold < boost_threshold - hysteresis")
@@ -165,7 +145,7 @@ extension ForceCtlDeviceUITests {
     let bad = Support.temp("bad.json")
     try #"{"parameters": {"rest_threshold": 100, "contact_threshold": 150}}"#.write(
       to: bad, atomically: true, encoding: .utf8)
-    #expect(forcectlError(["params", "import", "--port", port, bad.path])?.contains("breaks the rule") == true)
+    #expect(try forcectlError(["params", "import", "--port", port, bad.path])?.contains("breaks the rule") == true)
     #expect(try forcectl(["params", "get", "--port", port, "rest_threshold"]) == "rest_threshold=250\n")
 
     // Save, change, load.
@@ -197,7 +177,7 @@ extension ForceCtlDeviceUITests {
     let rows = try String(contentsOf: scripted, encoding: .utf8).split(separator: "\n")
     #expect(rows.contains { $0.hasSuffix("commit:3;release") || $0.contains(";commit:") || $0.contains(",commit:") })
     #expect(
-      forcectlError(["replay", "--port", device.address, "--output", scripted.path])?.contains(
+      try forcectlError(["replay", "--port", device.address, "--output", scripted.path])?.contains(
         "either --input or --script") == true)
   }
 
@@ -210,7 +190,8 @@ extension ForceCtlDeviceUITests {
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     #expect(object?["frames"] as? Int == 2000)
     #expect(object?["tick_hz"] as? Int == 1_000_000_000)
-    #expect(forcectlError(["bench", "--port", device.address, "--frames", "5"])?.contains("--frames must be") == true)
+    #expect(
+      try forcectlError(["bench", "--port", device.address, "--frames", "5"])?.contains("--frames must be") == true)
   }
 
   @Test func sitlAndEmulateValidateTheirPorts() {

@@ -136,15 +136,11 @@ struct ForceCtlDeviceUITests {
   func monitorPrintsLinesWhenNotATerminal() throws {
     let sitl = try Support.sitl(trace: Support.pressTrace())
     defer { sitl.stop() }
-    var text = try ForceCtl.Monitor.parseAsRoot(["--port", sitl.address, "--seconds", "1", "--plain"])
-    let plain = try Support.captureStdout { try text.run() }
-    // Other suites running in parallel print to the same process's stdout, so count
-    // the monitor's own lines rather than requiring every captured line to be one.
+    let plain = try Support.forcectl(["monitor", "--port", sitl.address, "--seconds", "1", "--plain"])
     let lines = plain.split(separator: "\n").filter { $0.contains(" L [") && $0.contains(" F [") }
     #expect(lines.count > 25, "got \(lines.count) monitor lines")
     #expect(lines.allSatisfy { $0.contains("value") })
-    var json = try ForceCtl.Monitor.parseAsRoot(["--port", sitl.address, "--seconds", "0.5", "--json"])
-    let jsonText = try Support.captureStdout { try json.run() }
+    let jsonText = try Support.forcectl(["monitor", "--port", sitl.address, "--seconds", "0.5", "--json"])
     let first = try #require(jsonText.split(separator: "\n").first { $0.hasPrefix("{") })
     let object = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
     #expect(object?["force"] != nil && object?["state"] != nil)
@@ -306,8 +302,7 @@ struct ForceCtlDeviceUITests {
     try FileManager.default.createDirectory(at: drive, withIntermediateDirectories: true)
     let hex = Support.temp("fw.hex")
     try ":020000040000FA\n:00000001FF\n".write(to: hex, atomically: true, encoding: .utf8)
-    var command = try ForceCtl.Flash.parseAsRoot(["--hex", hex.path, "--drive", drive.path, "--no-verify"])
-    _ = try Support.captureStdout { try command.run() }
+    _ = try Support.forcectl(["flash", "--hex", hex.path, "--drive", drive.path, "--no-verify"])
     let copied = try String(contentsOf: drive.appendingPathComponent("fw.hex"), encoding: .utf8)
     #expect(copied.hasPrefix(":020000040000FA"))
 
@@ -326,10 +321,9 @@ struct ForceCtlDeviceUITests {
     let uf2 = Support.temp("fw.uf2")
     let block = Data([0x55, 0x46, 0x32, 0x0A, 0x57, 0x51, 0x5D, 0x9E]) + Data(count: 504)
     try block.write(to: uf2)
-    var command = try ForceCtl.Flash.parseAsRoot([
-      "--board", "pico", "--image", uf2.path, "--drive", drive.path, "--no-verify",
+    let output = try Support.forcectl([
+      "flash", "--board", "pico", "--image", uf2.path, "--drive", drive.path, "--no-verify",
     ])
-    let output = try Support.captureStdout { try command.run() }
     #expect(output.contains("copied \(uf2.path) to \(drive.path)/fw.uf2"))
     #expect(try Data(contentsOf: drive.appendingPathComponent("fw.uf2")) == block)
 
@@ -361,16 +355,10 @@ struct ForceCtlDeviceUITests {
     try FileManager.default.createDirectory(at: drive, withIntermediateDirectories: true)
     let uf2 = Support.temp("fw.uf2")
     try Data([0x55, 0x46, 0x32, 0x0A]).write(to: uf2)
-    var command = try ForceCtl.Flash.parseAsRoot([
-      "--board", "pico", "--image", uf2.path, "--drive", drive.path, "--port", device.address, "--wait", "10",
+    let error = try Support.forcectlError([
+      "flash", "--board", "pico", "--image", uf2.path, "--drive", drive.path, "--port", device.address, "--wait", "10",
     ])
-    do {
-      _ = try Support.captureStdout { try command.run() }
-      Issue.record("accepted SITL as a Pico")
-    } catch {
-      #expect(
-        ForceCtl.message(for: error) == "the board answering on the port is \"sitl\", not a Pico (pico): check --port")
-    }
+    #expect(error == "the board answering on the port is \"sitl\", not a Pico (pico): check --port")
   }
 
   @Test func flashErrorsAreClear() throws {
@@ -445,8 +433,7 @@ struct ForceCtlDeviceUITests {
   @Test(Support.needsSITL)
   func demoWithSITL() throws {
     let plot = Support.temp("demo.svg")
-    var command = try ForceCtl.Demo.parseAsRoot(["--sitl", "--plot", plot.path])
-    let output = try Support.captureStdout { try command.run() }
+    let output = try Support.forcectl(["demo", "--sitl", "--plot", plot.path])
     #expect(output.contains("== handshake:"), "\(output)")
     #expect(output.contains("speed_normal_max 14063 -> 20000 (read back: 20000)"))
     #expect(output.contains("commit:"))
@@ -461,8 +448,7 @@ struct ForceCtlDeviceUITests {
       "needs qemu-system-arm and a built firmware (Tools/test builds both)"))
   func demoWithQEMU() throws {
     let plot = Support.temp("demo-qemu.svg")
-    var command = try ForceCtl.Demo.parseAsRoot(["--plot", plot.path])
-    let output = try Support.captureStdout { try command.run() }
+    let output = try Support.forcectl(["demo", "--plot", plot.path])
     #expect(output.contains("in QEMU"), "\(output)")
     #expect(output.contains("microbit"))
     #expect(output.contains("== committed value:"))
@@ -470,14 +456,9 @@ struct ForceCtlDeviceUITests {
   }
 
   @Test func demoWithoutDeviceReportsRefusal() throws {
-    var command = try ForceCtl.Demo.parseAsRoot([
-      "--port", "tcp://127.0.0.1:\(EmulatedDevice.freePort())", "--timeout", "0.5",
+    let error = try Support.forcectlError([
+      "demo", "--port", "tcp://127.0.0.1:\(EmulatedDevice.freePort())", "--timeout", "0.5",
     ])
-    do {
-      _ = try Support.captureStdout { try command.run() }
-      Issue.record("demo ran without a device")
-    } catch {
-      #expect(ForceCtl.message(for: error).contains("nothing is listening"))
-    }
+    #expect(error?.contains("nothing is listening") == true, "\(error ?? "it ran without a device")")
   }
 }

@@ -187,8 +187,7 @@ extension ForceCtlDeviceUITests {
   func monitorLinesShowAFaultWhileItLasts() throws {
     let sitl = try Support.sitl(trace: Self.rightRailsFor300ms)
     defer { sitl.stop() }
-    var command = try ForceCtl.Monitor.parseAsRoot(["--port", sitl.address, "--seconds", "3", "--plain"])
-    let text = try Support.captureStdout { try command.run() }
+    let text = try Support.forcectl(["monitor", "--port", sitl.address, "--seconds", "3", "--plain"])
     let lines = text.split(separator: "\n").filter { $0.contains(" L [") && $0.contains(" F [") }
     let faulty = lines.indices.filter { lines[$0].contains("fault: right cell railed (shorted to the supply?)") }
     #expect(!faulty.isEmpty, "no line named the railed cell")

@@ -31,15 +31,15 @@ extension ForceCtlDeviceUITests {
   @Test func bytesThatAreNotFramesAreToldApartFromSilence() throws {
     let listener = try chattyListener(Array("login: ".utf8) + [0xFF, 0xFE])
     defer { listener.stop() }
-    let message = forcectlError(["info", "--port", "tcp://127.0.0.1:\(listener.port)", "--timeout", "0.6"])
+    let message = try forcectlError(["info", "--port", "tcp://127.0.0.1:\(listener.port)", "--timeout", "0.6"])
     #expect(
       message?.hasPrefix(
         "bytes arrived from 127.0.0.1:\(listener.port) but were not ForcePicker frames (9 bytes, first: 6c 6f 67 69 6e 3a 20 ff)"
       ) == true, "\(message ?? "")")
   }
 
-  @Test func aBareHostAndPortGetsASuggestion() {
-    let message = forcectlError(["info", "--port", "127.0.0.1:6201"])
+  @Test func aBareHostAndPortGetsASuggestion() throws {
+    let message = try forcectlError(["info", "--port", "127.0.0.1:6201"])
     #expect(
       message == "\"127.0.0.1:6201\" looks like HOST:PORT, not a serial device: did you mean tcp://127.0.0.1:6201?")
   }
@@ -48,7 +48,7 @@ extension ForceCtlDeviceUITests {
     let output = Support.temp("old.csv")
     try "frame,left\n1,2\n".write(to: output, atomically: false, encoding: .utf8)
     let port = EmulatedDevice.freePort()
-    let message = forcectlError(["record", "--port", "tcp://127.0.0.1:\(port)", "--output", output.path])
+    let message = try forcectlError(["record", "--port", "tcp://127.0.0.1:\(port)", "--output", output.path])
     #expect(message?.contains("nothing is listening") == true)
     #expect(try String(contentsOf: output, encoding: .utf8) == "frame,left\n1,2\n")
   }
@@ -59,7 +59,7 @@ extension ForceCtlDeviceUITests {
     defer { sitl.stop() }
     let output = Support.temp("old.csv")
     try "keep me\n".write(to: output, atomically: false, encoding: .utf8)
-    let message = forcectlError(["record", "--port", sitl.address, "--output", output.path, "--seconds", "0.5"])
+    let message = try forcectlError(["record", "--port", sitl.address, "--output", output.path, "--seconds", "0.5"])
     // SITL without --trace has no sensor and refuses to stream; the old file stays,
     // and the message says how to get a live signal.
     #expect(message?.contains("no force sensor") == true, "\(message ?? "")")
@@ -78,7 +78,7 @@ extension ForceCtlDeviceUITests {
       if let client = try? DeviceClient.connect(to: sitl.address) { client.close() }
     }
     intruder.start()
-    let message = forcectlError(["monitor", "--port", sitl.address, "--seconds", "5", "--plain"])
+    let message = try forcectlError(["monitor", "--port", sitl.address, "--seconds", "5", "--plain"])
     #expect(message?.contains("another client connected") == true, "\(message ?? "")")
     #expect(message?.contains("unplugged") == false)
   }
@@ -110,7 +110,7 @@ extension ForceCtlDeviceUITests {
     let sitl = try Support.sitl()
     defer { sitl.stop() }
     let missing = Support.temp("no-such-directory").appendingPathComponent("p.json").path
-    let message = forcectlError(["params", "export", "--port", sitl.address, missing])
+    let message = try forcectlError(["params", "export", "--port", sitl.address, missing])
     #expect(message?.hasPrefix("cannot write \(missing)") == true, "\(message ?? "")")
     #expect(message?.contains("unexpected") == false && message?.contains("Domain") == false)
 
@@ -148,7 +148,7 @@ extension ForceCtlDeviceUITests {
     // A character device of the test's own, like /dev/null (major 1, minor 3).
     let node = Support.temp("null").path
     #expect(mknod(node, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0)
-    #expect(forcectlError(["replay", "--port", sitl.address, "--input", input.path, "--output", node]) == nil)
+    #expect(try forcectlError(["replay", "--port", sitl.address, "--input", input.path, "--output", node]) == nil)
     var info = stat()
     #expect(stat(node, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
 
@@ -156,7 +156,9 @@ extension ForceCtlDeviceUITests {
     try "left,right\n".write(to: headerOnly, atomically: false, encoding: .utf8)
     let output = Support.temp("precious.csv")
     try "precious\n".write(to: output, atomically: false, encoding: .utf8)
-    let message = forcectlError(["replay", "--port", sitl.address, "--input", headerOnly.path, "--output", output.path])
+    let message = try forcectlError([
+      "replay", "--port", sitl.address, "--input", headerOnly.path, "--output", output.path,
+    ])
     #expect(message?.contains("header but no frames") == true, "\(message ?? "")")
     #expect(try String(contentsOf: output, encoding: .utf8) == "precious\n")
   }

@@ -5,7 +5,7 @@ import ForceTrace
 import Foundation
 import Testing
 
-/// Test helpers: SITL subprocesses, temp files, stdout capture.
+/// Test helpers: SITL subprocesses, temp files, forcectl runs.
 enum Support {
   /// forcepicker-sitl, built into the same directory as the test bundle.
   static var sitlBinary: URL { HostTool.besideExecutable(SITLBinary.name) }
@@ -45,39 +45,58 @@ enum Support {
     return device
   }
 
+  /// What a `forcectl` run printed, how it exited, and the message of its error line
+  /// (`Error: …` on standard error, without the prefix), if it ended with one.
+  struct Run {
+    var output: String
+    var status: Int32
+    var error: String?
+  }
+
+  /// Runs the built `forcectl` with `arguments` as a process of its own, as a user
+  /// does, with standard input `input`. Not in this process: the tests running beside
+  /// it share its standard output, so a capture of file descriptor 1 took their lines
+  /// and they took its own.
+  static func run(_ arguments: [String], input: String = "") throws -> Run {
+    try #require(ToolProcess.isBuilt("forcectl"), "forcectl is not built (swift build --product forcectl)")
+    let printed = temp("stdout.txt")
+    _ = FileManager.default.createFile(atPath: printed.path, contents: nil)
+    let output = try FileHandle(forWritingTo: printed)
+    defer { try? output.close() }
+    let process = try ToolProcess("forcectl", arguments, output: output)
+    process.type(input)
+    process.closeInput()
+    let ending = process.wait(limit: .seconds(120))
+    let error = ending.errors.split(separator: "\n").last { $0.hasPrefix("Error: ") }.map { String($0.dropFirst(7)) }
+    return Run(
+      output: try String(contentsOf: printed, encoding: .utf8), status: ending.status,
+      error: ending.status == 0 ? nil : error ?? ending.errors)
+  }
+
+  /// A `forcectl` run that exited non-zero: its error message.
+  struct CommandFailed: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Runs `forcectl` (`run`) and returns what it printed; throws `CommandFailed` with
+  /// its error message when it exits non-zero.
+  static func forcectl(_ arguments: [String]) throws -> String {
+    let run = try run(arguments)
+    guard run.status == 0 else { throw CommandFailed(description: run.error ?? "exit status \(run.status)") }
+    return run.output
+  }
+
+  /// The error message a `forcectl` run ends with; nil when it succeeded.
+  static func forcectlError(_ arguments: [String]) throws -> String? {
+    try run(arguments).error
+  }
+
   /// Runs `forcectl calibrate --yes --seconds 0.3` against `port` as a process, with
   /// standard input `answers` (by default Enter for each of the three steps); returns
   /// what it printed and the error it ended with (nil when it succeeded).
   static func calibrate(_ port: String, answers: String = "\n\n\n\n\n") throws -> (output: String, error: String?) {
-    let printed = temp("calibrate.txt")
-    _ = FileManager.default.createFile(atPath: printed.path, contents: nil)
-    let output = try FileHandle(forWritingTo: printed)
-    defer { try? output.close() }
-    let run = try ToolProcess("forcectl", ["calibrate", "--port", port, "--yes", "--seconds", "0.3"], output: output)
-    run.type(answers)
-    run.closeInput()
-    let ending = run.wait()
-    let error = ending.errors.split(separator: "\n").last { $0.hasPrefix("Error: ") }.map { String($0.dropFirst(7)) }
-    return (try String(contentsOf: printed, encoding: .utf8), ending.status == 0 ? nil : error ?? ending.errors)
-  }
-
-  /// Runs `body` with file descriptor 1 sent to a temp file; returns what was written.
-  static func captureStdout(_ body: () throws -> Void) rethrows -> String {
-    fflush(nil)
-    let url = temp("stdout.txt")
-    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-    let fd = open(url.path, O_WRONLY | O_TRUNC)
-    let saved = dup(1)
-    dup2(fd, 1)
-    close(fd)
-    defer {
-      fflush(nil)
-      dup2(saved, 1)
-      close(saved)
-    }
-    try body()
-    fflush(nil)
-    return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    let run = try run(["calibrate", "--port", port, "--yes", "--seconds", "0.3"], input: answers)
+    return (run.output, run.error)
   }
 
   /// A socket listening on a free port of 127.0.0.1 that never answers by itself.

@@ -67,7 +67,9 @@ import Testing
     }
     // The real program: a usage error (exit 64) naming the suggestion, on standard error.
     let forcectl = HostTool.besideExecutable("forcectl")
-    guard FileManager.default.isExecutableFile(atPath: forcectl.path) else { return }
+    try #require(
+      FileManager.default.isExecutableFile(atPath: forcectl.path),
+      "forcectl is not built (swift build --product forcectl)")
     let process = Process()
     process.executableURL = forcectl
     process.arguments = ["params", "gte", "rest_threshold"]
@@ -116,7 +118,7 @@ import Testing
     for fine in [["sim", "run", "--input", "x", "--set", "rest_threshold=200"], ["sim", "run", "--", "--x"]] {
       #expect(ForceCtl.unknownOption(in: fine) == nil, "\(fine)")
     }
-    guard ToolProcess.isBuilt("forcectl") else { return }
+    try #require(ToolProcess.isBuilt("forcectl"), "forcectl is not built (swift build --product forcectl)")
     let ending = try ToolProcess("forcectl", ["sim", "run", "--inptu", "x.csv"]).wait()
     #expect(ending.status == 64)
     #expect(ending.errors.contains("unknown option '--inptu' for 'forcectl sim run' (did you mean '--input'?)"))

@@ -136,7 +136,7 @@ import Testing
   }
 
   @Test func simRunToStandardOutputChecksAFileInputBeforeTheFirstRow() throws {
-    guard ToolProcess.isBuilt("forcectl") else { return }
+    try #require(ToolProcess.isBuilt("forcectl"), "forcectl is not built (swift build --product forcectl)")
     let rows = String(repeating: "0,10,20\n", count: 200_000)
     let input = file("long.csv", "t_ms,left,right\n" + rows + "x,1,1\n")
     let output = Pipe()
@@ -152,7 +152,7 @@ import Testing
 
   /// `-` reads standard input; an error in what it read names "standard input", not "-".
   @Test func standardInputIsNamedSoInErrors() throws {
-    guard ToolProcess.isBuilt("forcectl") else { return }
+    try #require(ToolProcess.isBuilt("forcectl"), "forcectl is not built (swift build --product forcectl)")
     func errors(_ arguments: [String], reading input: String) throws -> String {
       let run = try ToolProcess("forcectl", arguments)
       run.type(input)

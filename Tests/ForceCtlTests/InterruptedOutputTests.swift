@@ -8,7 +8,7 @@ import Testing
 @Suite struct InterruptedOutputTests {
   @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
   func anInterruptedSimRunLeavesNothingBehind(_ signal: Int32) throws {
-    guard ToolProcess.isBuilt("forcectl") else { return }
+    try #require(ToolProcess.isBuilt("forcectl"), "forcectl is not built (swift build --product forcectl)")
     let scratch = ScratchCLI("forcectl-interrupted")
     defer { scratch.remove() }
     let output = scratch.file("out.csv", "precious\n")

@@ -54,7 +54,9 @@ import Testing
   /// draws the line; with --quiet, or into a pipe, it does not.
   @Test func theStudyShowsProgressOnATerminalOnly() throws {
     let forcectl = HostTool.besideExecutable("forcectl")
-    guard FileManager.default.isExecutableFile(atPath: forcectl.path) else { return }
+    try #require(
+      FileManager.default.isExecutableFile(atPath: forcectl.path),
+      "forcectl is not built (swift build --product forcectl)")
     let output = NSTemporaryDirectory() + "progress-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: output) }
     // Enough trials to outlast half a second in a debug build, on one thread.
