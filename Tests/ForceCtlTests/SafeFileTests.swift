@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForceCtlKit
+import ForceTestSupport
 import Foundation
 import Testing
 
@@ -13,19 +14,19 @@ import Testing
 
   func contents(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "<unreadable>" }
 
-  /// Runs `body` with file descriptor `target` sent to `path`.
-  func redirecting(_ target: Int32, to path: String, flags: Int32, _ body: () -> String?) -> String? {
-    fflush(nil)
-    let fd = open(path, flags)
-    let saved = dup(target)
-    dup2(fd, target)
-    close(fd)
-    defer {
-      fflush(nil)
-      dup2(saved, target)
-      close(saved)
-    }
-    return body()
+  /// Runs the built `forcectl` as a process of its own, standard output to `output`
+  /// and standard input `input`; returns its error message (nil when it succeeded). A
+  /// process, because the tests running beside this one share this process's
+  /// descriptors 0 and 1.
+  func run(_ arguments: [String], output: FileHandle = .nullDevice, input: String = "") throws -> String? {
+    try #require(ToolProcess.isBuilt("forcectl"), "forcectl is not built (swift build --product forcectl)")
+    let process = try ToolProcess("forcectl", arguments, output: output)
+    process.type(input)
+    process.closeInput()
+    let ending = process.wait()
+    guard ending.status != 0 else { return nil }
+    return ending.errors.split(separator: "\n").last { $0.hasPrefix("Error: ") }.map { String($0.dropFirst(7)) }
+      ?? ending.errors
   }
 
   var trace: String { "left,right\n0,0\n250,250\n250,250\n0,0\n" }
@@ -95,11 +96,13 @@ import Testing
     #expect(contents(output) == "precious\n")
   }
 
-  @Test func aFullDiskOnStandardOutputIsAnErrorNotACrash() {
+  @Test func aFullDiskOnStandardOutputIsAnErrorNotACrash() throws {
     let input = file("in.csv", trace)
     let script = file("g.txt", "hold 10 10 for 20ms\n")
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    defer { try? full.close() }
     for arguments in [["sim", "run", "--input", input], ["sim", "gesture", "--script", script]] {
-      let message = redirecting(1, to: "/dev/full", flags: O_WRONLY) { failure(arguments) }
+      let message = try run(arguments, output: full)
       #expect(message == "cannot write standard output: No space left on device", "\(arguments)")
     }
   }
@@ -123,12 +126,9 @@ import Testing
     #expect(parameterMessage?.contains("line 2") == true && parameterMessage?.contains("\r") == false)
   }
 
-  @Test func dashReadsStandardInput() {
-    let stdin = file("stdin.csv", trace)
+  @Test func dashReadsStandardInput() throws {
     let output = directory + "/out.csv"
-    let message = redirecting(0, to: stdin, flags: O_RDONLY) {
-      failure(["sim", "run", "--input", "-", "--output", output])
-    }
+    let message = try run(["sim", "run", "--input", "-", "--output", output], input: trace)
     #expect(message == nil)
     #expect(contents(output).split(separator: "\n").count == 5)
   }
