@@ -36,7 +36,12 @@ import Testing
     var duties: [UInt16] = []
     var events: UInt16 = 0
     let clock = ContinuousClock()
+    func streamDropped() throws -> UInt32 {
+      guard case .statsReport(let stats) = try client.request(.stats) else { throw DeviceError.unexpected("stats") }
+      return stats.streamDropped
+    }
     for _ in 0..<5 {
+      let droppedBefore = try streamDropped()
       _ = try client.request(.streamStart(StreamStart(decimation: 1, events: true)))
       var frames: [UInt16] = []
       let end = clock.now + .seconds(2.2)
@@ -46,10 +51,15 @@ import Testing
           if case .event(let report) = message { events |= report.events.mask }
         }
       }
+      let dropped = try streamDropped() &- droppedBefore
       duties.append(try client.handshake().cpuDuty)  // hello: the session ends
-      // Every frame streamed, numbered one after another.
+      // Frames numbered one after another. A gap (once in three full runs on a loaded
+      // machine) must be one the device counted: its transmit queue was full, as when a
+      // stalled QEMU's virtual clock catches up in a burst; no frame is lost unseen.
+      let missing = zip(frames, frames.dropFirst()).reduce(0) { $0 + Int($1.1 &- $1.0 &- 1) }
       #expect(frames.count >= 200, "\(frames.count) telemetry frames in 2.2 s")
-      #expect(zip(frames, frames.dropFirst()).allSatisfy { $1 == $0 &+ 1 }, "a telemetry frame is missing")
+      #expect(missing <= Int(dropped), "\(missing) telemetry frames missing, \(dropped) counted as dropped")
+      if missing > 0 { print("streaming in QEMU: \(missing) telemetry frames dropped, all counted by the device") }
     }
     print(
       "CPU duty in QEMU (-icount shift=6), streaming telemetry and events every 5 ms, hundredths of a percent: "
