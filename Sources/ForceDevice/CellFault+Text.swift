@@ -1,18 +1,8 @@
 import ForceEngine
 
 extension CellFault {
-  /// What the fault most likely means, for the user; nil for `none`.
-  public var meaning: String? {
-    switch self {
-    case .none: return nil
-    case .open: return "lead broken?"
-    case .railed: return "shorted to the supply?"
-    case .stuck: return "reading frozen"
-    case .intermittent: return "loose contact"
-    case .drifted: return "rest moved beyond baseline_limit: recalibrate"
-    case .floating: return "pin floating: cable, pull-down or ground off?"
-    }
-  }
+  /// What the fault most likely means, for the user (`hint`); nil for `none`.
+  public var meaning: String? { self == .none ? nil : String(describing: hint) }
 
   /// Every fault kind, `ok` aside, in code order.
   public static var kinds: [CellFault] { (1..<count).compactMap { CellFault(rawValue: $0) } }

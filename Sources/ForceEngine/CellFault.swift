@@ -26,6 +26,20 @@ public enum CellFault: UInt8, Sendable {
   /// Whether the engine holds (state `fault`, nothing moves) while a cell has this fault.
   @inlinable public var holds: Bool { rawValue != 0 && self != .drifted }
 
+  /// What the fault most likely means, for the user (`forcectl`, the web tuner); empty
+  /// for `none`.
+  public var hint: StaticString {
+    switch self {
+    case .none: return ""
+    case .open: return "lead broken?"
+    case .railed: return "shorted to the supply?"
+    case .stuck: return "reading frozen"
+    case .intermittent: return "loose contact"
+    case .drifted: return "rest moved beyond baseline_limit: recalibrate"
+    case .floating: return "pin floating: cable, pull-down or ground off?"
+    }
+  }
+
   /// Name used in events and by the host tools.
   public var name: StaticString {
     switch self {

@@ -113,6 +113,15 @@ public func fpFaultName(_ code: Int32) -> Int32 {
   return putStatic(fault.name)
 }
 
+/// Writes what cell fault code `code` most likely means ("shorted to the supply?"; empty
+/// for ok); returns its length, or -1 for a code that is no fault.
+@_expose(wasm, "fp_fault_hint")
+@_cdecl("fp_fault_hint")
+public func fpFaultHint(_ code: Int32) -> Int32 {
+  guard code >= 0, code < Int32(CellFault.count), let fault = CellFault(rawValue: UInt8(code)) else { return -1 }
+  return putStatic(fault.hint)
+}
+
 /// 1 when a cell with fault `code` holds the engine (state `fault`, nothing moves),
 /// 0 when it does not (ok, drifted), -1 for a code that is no fault.
 @_expose(wasm, "fp_fault_holds")

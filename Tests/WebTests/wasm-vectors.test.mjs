@@ -154,6 +154,10 @@ test("the page speaks the module's protocol and takes its names from it", () => 
   assert.deepEqual(wire.faultNames, ["ok", "open", "railed", "stuck", "intermittent", "drifted", "floating"]);
   assert.deepEqual(wire.faultNames.map((_, code) => wire.faultHolds(code)), [false, true, true, true, true, false, true]);
   assert.equal(wire.faultName(7), "fault 7");
+  // Each fault's hint is the module's (CellFault.hint, what forcectl prints too).
+  assert.equal(wire.faultHint(0), "");
+  assert.equal(wire.faultHint(2), "shorted to the supply?");
+  assert.ok(wire.faultHints.length === wire.faultNames.length && wire.faultHints.slice(1).every((hint) => hint.length > 5));
 });
 
 /** A frame's body: the vector un-stuffed (COBS), without type, seq and CRC. */

@@ -10,12 +10,6 @@ import { OfflinePlayer } from "./offline.js";
 
 const $ = (id) => document.getElementById(id);
 const ZONES = { idle: "idle", resting: "resting", scrolling: "normal", boosted: "boosted", paused: "paused", fault: "fault" };
-// What a cell's fault most likely means (the fault names come from the module).
-const FAULT_HINTS = {
-  open: "no signal: a broken lead?", railed: "shorted to the supply?", stuck: "the reading is frozen",
-  intermittent: "a loose contact?", drifted: "its rest level moved too far: recalibrate",
-  floating: "its pin floats: the cable, the pull-down or its ground is off?",
-};
 const page = { wire: null, device: null, target: null, telemetryTimes: [], wantConnected: false, faults: [0, 0] };
 const STATS_PERIOD_MS = 2000;  // how often the page reads the device's link counters
 window.forcepicker = page;
@@ -76,7 +70,7 @@ function showFaults(left, right) {
   const wire = page.wire;
   const parts = cells.map(([cell, code], index) => {
     const name = wire.faultName(code);
-    const hint = FAULT_HINTS[name];
+    const hint = wire.faultHint(code);
     return `${index ? cell.toLowerCase() : cell} cell: ${name}${hint ? ` (${hint})` : ""}`;
   });
   const holding = cells.filter(([, code]) => wire.faultHolds(code));

@@ -45,6 +45,9 @@ export class Wire {
     /** Cell fault names by code ("ok", "open", "railed", …), from the module. */
     this.faultNames = [];
     for (let code = 0, length; (length = exports.fp_fault_name(code)) >= 0; code++) this.faultNames.push(this.text(0, length));
+    /** What each fault most likely means, by code ("" for ok). */
+    this.faultHints = [];
+    for (let code = 0, length; (length = exports.fp_fault_hint(code)) >= 0; code++) this.faultHints.push(this.text(0, length));
     /** Engine state names by code ("idle", …, "fault"), as the CSV has them. */
     this.states = [];
     for (let state = 0, length; (length = exports.fp_state_name(state)) >= 0; state++) this.states.push(this.text(0, length));
@@ -175,6 +178,9 @@ export class Wire {
 
   /** The name of cell fault `code` ("railed"), or `fault <code>` for a code the module does not know. */
   faultName(code) { return this.faultNames[code] ?? `fault ${code}`; }
+
+  /** What the fault with `code` most likely means ("shorted to the supply?"), or "". */
+  faultHint(code) { return this.faultHints[code] ?? ""; }
 
   /** Whether a cell with fault `code` holds the engine (state `fault`); drifted only warns. */
   faultHolds(code) { return this.x.fp_fault_holds(code) === 1; }
