@@ -389,6 +389,14 @@ static int review(peer_engine *e) {
   return moved;
 }
 
+/* In a touch, one cell at its rest level and the other pressed (ForceEngine.oneCellCarries). */
+static int one_cell_carries(const peer_engine *e, uint32_t packed) {
+  if (e->zone == ZONE_IDLE || e->above_open == 0 || outside(packed, e->above_open, e->below_rail)) return 0;
+  int left_rests = (int32_t)(packed & 0xFFFF) <= e->left.offset + BAND;
+  int right_rests = (int32_t)(packed >> 16) <= e->right.offset + BAND;
+  return left_rests != right_rests;
+}
+
 /*
  * The frame's slow path (ForceEngine.watchCells): a review when due, then the screening
  * of readings out of range or of a fault in progress. Returns the readings to go on with.
@@ -407,8 +415,12 @@ __attribute__((noinline)) static uint32_t watch_cells(peer_engine *e, uint32_t p
     }
     packed = last;
   } else if (e->review_countdown == 0) {
-    if (review(e)) note_faults(e, e->fault_codes != current_faults(e));
-    if (e->sensor.probe_frames != 0 && e->frame - e->last_probe >= e->sensor.probe_frames) {
+    if (review(e)) {
+      note_faults(e, e->fault_codes != current_faults(e));
+      e->above_open = 0; /* the frame is screened, as ForceEngine.reviewCells has it */
+    }
+    if (e->sensor.probe_frames != 0 &&
+        (e->frame - e->last_probe >= e->sensor.probe_frames || one_cell_carries(e, packed))) {
       e->probing = 1;
       e->last_probe = e->frame;
       e->review_countdown = 1;

@@ -50,12 +50,26 @@ extension ForceEngine {
       engine.aboveOpen = 0
     }
     let probeFrames = UInt32(engine.sensing.probeFrames)
-    if probeFrames != 0 && engine.frame &- engine.lastProbe >= probeFrames {
+    if probeFrames != 0 && (engine.frame &- engine.lastProbe >= probeFrames || engine.oneCellCarries(packed)) {
       engine.probing = true
       engine.lastProbe = engine.frame
       engine.nextReview = engine.frame &+ 1
     }
     return packed
+  }
+
+  /// Whether, in a touch, one cell reads at its rest level and the other carries the
+  /// press alone: what a lift leaves when the pressed cell's pin floats, keeping its
+  /// charge (Docs/sensor-faults.md). Then every review probes, not every `probe_ms`,
+  /// so such a pin is found within two reviews of the lift.
+  /// Only readings in their cells' ranges count, while no cell is screened: a probe
+  /// frame would hide a broken cell's next reading from its count.
+  @inline(__always)
+  func oneCellCarries(_ packed: UInt32) -> Bool {
+    guard zone != .idle && aboveOpen != 0 && !ForceEngine.outside(packed, aboveOpen, belowRail) else { return false }
+    let leftRests = Int32(packed & 0xFFFF) <= config.left.offset &+ SensorConfig.band
+    let rightRests = Int32(packed >> 16) <= config.right.offset &+ SensorConfig.band
+    return leftRests != rightRests
   }
 
   /// The probe frame: each cell's reading with its pull-up on against its last good

@@ -16,6 +16,9 @@ import Testing
     var movedDuringFaultClean: Int32 = 0
     var pickedAgain = false
     var probes = 0
+    /// How far the value moved after the person lifted (the clean device's release)
+    /// before the fault was reported.
+    var movedAfterLift: Int32 = 0
   }
 
   /// Steps `engine` one frame of `sensor` at `t` as a board does: after a frame that
@@ -37,7 +40,8 @@ import Testing
     let cell: SensorFault.Cell = rng.next() & 1 == 0 ? .left : .right
     let press = Double(300 + Int(rng.next() % 400))
     let roll = Double(Int(rng.next() % 301) - 150) / 1000
-    let faultAt = (atRest ? 3200 : 1700) + Double(rng.next() % 1000)  // ms after calibration
+    // ms after calibration: at rest, or in the press up to just before its lift at 2850.
+    let faultAt = atRest ? 3200 + Double(rng.next() % 1000) : 1700 + Double(rng.next() % 1150)
     let faultFor = 1000 + Double(rng.next() % 1000)
     func levels(_ ms: Double) -> (Double, Double) {
       func envelope(_ start: Double, _ length: Double) -> Double {
@@ -57,6 +61,7 @@ import Testing
     var outcome = Outcome()
     var start: (Int32, Int32)?
     var secondTouch = false
+    var valueAtLift: Int32?
     var t = t0
     while t - t0 < 9500 {
       let ms = t - t0
@@ -71,6 +76,10 @@ import Testing
       }
       let fault = cell == .left ? out.faults.left : out.faults.right
       if inFault, outcome.reportedAfterMs == nil, fault == .floating { outcome.reportedAfterMs = ms - faultAt }
+      if inFault, ms < 7500, valueAtLift == nil, cleanOut.events.contains(.release) { valueAtLift = out.value }
+      if let valueAtLift, outcome.reportedAfterMs == nil {
+        outcome.movedAfterLift = max(outcome.movedAfterLift, abs(out.value - valueAtLift))
+      }
       if ms >= faultAt + faultFor, outcome.reportedAfterMs != nil, outcome.clearedAfterMs == nil,
         out.faults == .none
       {
@@ -85,11 +94,14 @@ import Testing
   }
 
   /// 200 random gestures on each board with the pin floating at rest, and 200 with it
-  /// floating in a press: it is reported within two probes (two `probe_ms` and the
-  /// review each waits for: 565 ms at the defaults) and cleared as soon after it is
-  /// back, and the next press picks again. At rest the value moves at most one step
-  /// beyond what the same gesture moved without the fault. In a press, nothing bounds
-  /// it until the probe: the pin keeps its charge and reads as pressed (Docs/sensor-faults.md).
+  /// floating in a press, up to just before the lift: it is reported within two probes
+  /// (two `probe_ms` and the review each waits for: 565 ms at the defaults) and cleared
+  /// as soon after it is back, and the next press picks again. At rest the value moves
+  /// at most one step beyond what the same gesture moved without the fault. In a press
+  /// the pin keeps its charge and reads as pressed: the value follows the person's
+  /// press with that cell held, at most 4 steps beyond the same press without the fault
+  /// (measured over these 400); once the person lifts, the other cell rests alone and
+  /// every review probes, so it moves at most one step more (Docs/sensor-faults.md).
   @Test(arguments: SensorBoard.allCases, [true, false])
   func aFloatingPinIsReportedHeldAndCleared(board: SensorBoard, atRest: Bool) throws {
     var failures: [String] = []
@@ -102,9 +114,10 @@ import Testing
       }
       if reported > 565 { failures.append("seed \(seed): reported after \(reported) ms") }
       if cleared > 565 { failures.append("seed \(seed): cleared after \(cleared) ms") }
-      if atRest && o.movedDuringFault > o.movedDuringFaultClean + 1 {
+      if o.movedDuringFault > o.movedDuringFaultClean + (atRest ? 1 : 4) {
         failures.append("seed \(seed): moved \(o.movedDuringFault) (clean \(o.movedDuringFaultClean))")
       }
+      if o.movedAfterLift > 1 { failures.append("seed \(seed): moved \(o.movedAfterLift) after the lift") }
       if !o.pickedAgain { failures.append("seed \(seed): the next press did not pick") }
       if o.probes < 34 { failures.append("seed \(seed): \(o.probes) probes in 9.5 s") }
     }
