@@ -75,8 +75,13 @@ public struct ForceEngine {
   var lastActiveFrame: UInt32 = 0
   /// The frame of the last pull-up probe (`probe_ms`).
   var lastProbe: UInt32 = 0
+  /// No review before this frame needs to test for a probe (`probeIfDue`).
+  var nextProbe: UInt32 = 0
   /// The next frame is a probe: its readings are taken with the pins' pull-ups on.
   var probing = false
+  /// A cell's glitch score is above 0 (only `screenCells` raises one): the reviews
+  /// test this byte, not both scores.
+  var glitching = false
 
   /// Bytes of the engine's state that hold the constants derived from the parameters
   /// (a figure `Tools/bench-engine` reports).
@@ -131,7 +136,9 @@ public struct ForceEngine {
     rightHealth = CellHealth()
     lastActiveFrame = 0
     lastProbe = 0
+    nextProbe = 0
     probing = false
+    glitching = false
     stillWindows = 0
   }
 
@@ -144,6 +151,7 @@ public struct ForceEngine {
     config.derive(from: parameters)
     sensing.derive(from: parameters)
     ForceEngine.keepHealth(&self, oldLeftOffset, oldRightOffset)
+    nextProbe = frame  // `probe_ms` may have changed: the next review tests
     leftFilter.alphaQ12 = config.filter.alphaQ12
     rightFilter.alphaQ12 = config.filter.alphaQ12
     if config.range.unitsPerItem != oldUnits { position.fraction = 0 }
