@@ -91,7 +91,9 @@ struct CellHealth: Equatable {
   /// least 32 counts and 3/8 of the way from `last` to the rail; a pull-down holding
   /// it lets it rise at most R_M / (R_M + R_pull), a quarter with a 3.3 kΩ pull-down
   /// and the nRF51's 11 kΩ (Hardware/wiring.md). Two verdicts in a row declare or
-  /// clear `floating`. Returns true when the fault changed.
+  /// clear `floating`. Returns true when the fault changed. Inlined into
+  /// `ForceEngine.probeCells`, its one caller.
+  @inline(__always)
   mutating func probed(_ pulled: UInt16, last: UInt16) -> Bool {
     // A cell reading out of range, or with another fault, gets no verdict: a railed
     // pin rises to the rail with or without the pull-up.
@@ -125,7 +127,9 @@ struct CellHealth: Equatable {
   /// since the previous settled review, just above the offset, pulls it up; one well
   /// below pulls it down; one count at a time as the token bucket allows, within the
   /// limit (beyond it: `drifted`). Returns true when the fault or the open level changed.
-  mutating func track(sample: UInt16, offset: inout Int32, contact: Int32, _ config: SensorConfig) -> Bool {
+  /// `config` is read in place (`inout`, never written): passed by value it was packed
+  /// into registers field by field, twice a settled review.
+  mutating func track(sample: UInt16, offset: inout Int32, contact: Int32, _ config: inout SensorConfig) -> Bool {
     if credit < config.stepCost { credit &+= config.stepCredit }
     let reading = Int32(sample)
     let previous = Int32(previousSample)

@@ -37,44 +37,134 @@ extension ForceEngine {
     (UInt16(truncatingIfNeeded: sensorLast), UInt16(truncatingIfNeeded: sensorLast >> 16))
   }
 
-  /// The review of the window that just ended (`review`), out of line: every
+  /// The review of the window that just ended, out of line: every
   /// `SensorConfig.reviewFrames`, and on the frame after one that asked for a probe.
-  /// A change to a cell's fault or open level sends the frame to `screenCells`
-  /// (`aboveOpen` 0), which raises the events and holds. Returns the readings the
-  /// frame goes on with: a probe's are the last good ones.
+  /// The still windows are kept here and the glitches forgotten; the rest noise, stuck
+  /// cells and rest tracking (`finishReview`) only when the engine has been idle for
+  /// `SensorConfig.settleMs` or a cell may be stuck, and the probe's exact test
+  /// (`probeIfDue`) only from `nextProbe` on. Those end the review, so the usual one
+  /// calls nothing (on the host a leaf: tail calls, no register saved). A change to a
+  /// cell's fault or open level sends the frame to `screenCells` (`aboveOpen` 0), which
+  /// raises the events and holds. Returns the readings the frame goes on with: a
+  /// probe's are the last good ones.
   @inline(never)
   static func reviewCells(_ engine: inout ForceEngine, _ packed: UInt32) -> UInt32 {
     if engine.probing { return probeCells(&engine, packed) }
-    if engine.review() {
+    let frame = engine.frame
+    engine.nextReview &+= UInt32(engine.sensing.reviewFrames)  // from `frame`: `step` calls at `nextReview`
+    let changed = engine.sensorChanged
+    engine.sensorChanged = 0
+    // Both cells' last two windows at once: bit 0 (left) and 1 (right) set when the
+    // cell did not change in this window, bits 2 and 3 in the one before.
+    let leftChanged = changed & 0xFFFF != 0
+    let rightChanged = changed >> 16 != 0
+    engine.stillWindows = (engine.stillWindows << 2 | (leftChanged ? 0 : 1) | (rightChanged ? 0 : 2)) & 0xF
+    if engine.glitching {
+      engine.leftHealth.forgetGlitch()
+      engine.rightHealth.forgetGlitch()
+      engine.glitching = engine.leftHealth.glitchScore | engine.rightHealth.glitchScore != 0
+    }
+    if engine.zone != .idle || engine.onsetCount != 0 || engine.holding {
+      engine.lastActiveFrame = frame
+      // One cell above its rest level and the other not (`restAbove`): see `oneCellCarries`.
+      let above = (packed &+ engine.restAbove) & 0x8000_8000
+      if above == 0x8000 || above == 0x8000_0000 { return probeOneSided(&engine, packed) }
+    } else if frame &- engine.lastActiveFrame >= UInt32(engine.sensing.settleFrames) {
+      return finishReview(&engine, packed, settled: true)
+    }
+    if engine.mayDeclareStuck { return finishReview(&engine, packed, settled: false) }
+    if Int32(bitPattern: frame &- engine.nextProbe) >= 0 { return probeIfDue(&engine, packed) }
+    return packed
+  }
+
+  /// Whether a cell still for two windows (`stillWindows`) may be declared stuck: its
+  /// rest showed noise (`SensorConfig.noiseReviews`) and detection is on.
+  var mayDeclareStuck: Bool {
+    stillWindows & stillWindows >> 2 != 0 && leftHealth.restNoise | rightHealth.restNoise >= SensorConfig.noiseReviews
+      && sensing.declareFrames != 0
+  }
+
+  /// The rest of a review where a cell may be stuck or the engine is `settled` (idle
+  /// for `SensorConfig.settleMs`): the rest noise, stuck cells, then the rest levels
+  /// (`trackRest`). A change to a cell's fault or open level is noted (`noteFaults`).
+  @inline(never)
+  static func finishReview(_ engine: inout ForceEngine, _ packed: UInt32, settled: Bool) -> UInt32 {
+    if settled {
+      engine.leftHealth.noteRest(changed: engine.stillWindows & 1 == 0)
+      engine.rightHealth.noteRest(changed: engine.stillWindows & 2 == 0)
+    }
+    var moved = false
+    if engine.mayDeclareStuck { moved = declareStuck(&engine, engine.stillWindows & engine.stillWindows >> 2) }
+    if settled && engine.sensing.stepCredit != 0 { moved = trackRest(&engine) || moved }
+    if moved {
       engine.noteFaults(changed: engine.faultCodes != engine.currentFaults)
       engine.aboveOpen = 0
     }
+    if Int32(bitPattern: engine.frame &- engine.nextProbe) >= 0 { return probeIfDue(&engine, packed) }
+    return packed
+  }
+
+  /// A review at or past `nextProbe`: the exact test of `probe_ms` (a probe when
+  /// `probeFrames` have passed since the last one), then the next frame worth the test
+  /// again. `nextProbe` only spares the reviews before it that test: after a probe
+  /// the next is due `probeFrames` later; with no probes the test returns in 2^31
+  /// frames; new parameters (`apply`) have the next review test.
+  @inline(never)
+  static func probeIfDue(_ engine: inout ForceEngine, _ packed: UInt32) -> UInt32 {
+    let frame = engine.frame
     let probeFrames = UInt32(engine.sensing.probeFrames)
-    if probeFrames != 0 && (engine.frame &- engine.lastProbe >= probeFrames || engine.oneCellCarries(packed)) {
+    if probeFrames == 0 {
+      engine.nextProbe = frame &+ 0x7FFF_FFFF
+    } else if frame &- engine.lastProbe >= probeFrames {
       engine.probing = true
-      engine.lastProbe = engine.frame
-      engine.nextReview = engine.frame &+ 1
+      engine.lastProbe = frame
+      engine.nextProbe = frame &+ probeFrames
+      engine.nextReview = frame &+ 1
+    } else {
+      engine.nextProbe = engine.lastProbe &+ probeFrames
     }
     return packed
   }
 
-  /// Whether, in a touch, one cell reads at its rest level and the other carries the
-  /// press alone: what a lift leaves when the pressed cell's pin floats, keeping its
-  /// charge (Docs/sensor-faults.md). Then every review probes, not every `probe_ms`,
-  /// so such a pin is found within two reviews of the lift.
-  /// Only readings in their cells' ranges count, while no cell is screened: a probe
-  /// frame would hide a broken cell's next reading from its count.
-  @inline(__always)
-  func oneCellCarries(_ packed: UInt32) -> Bool {
-    guard zone != .idle && aboveOpen != 0 && !ForceEngine.outside(packed, aboveOpen, belowRail) else { return false }
-    let leftRests = Int32(packed & 0xFFFF) <= config.left.offset &+ SensorConfig.band
-    let rightRests = Int32(packed >> 16) <= config.right.offset &+ SensorConfig.band
-    return leftRests != rightRests
+  /// A review in a touch where one cell reads at its rest level and the other carries
+  /// the press alone (`restAbove`): what a lift leaves when the pressed cell's pin
+  /// floats, keeping its charge (Docs/sensor-faults.md). Every such review probes, not
+  /// only every `probe_ms`, so the pin is found within two reviews of the lift. Only
+  /// readings in their cells' ranges count, while no cell is screened: a probe frame
+  /// would hide a broken cell's next reading from its count. Out of line: a touch on
+  /// both cells, the usual one, costs the review one bias and two tests.
+  @inline(never)
+  static func probeOneSided(_ engine: inout ForceEngine, _ packed: UInt32) -> UInt32 {
+    // The rest of the review first, as any touch has it (each ends with the probe's
+    // own test when due).
+    if engine.mayDeclareStuck {
+      _ = finishReview(&engine, packed, settled: false)
+    } else if Int32(bitPattern: engine.frame &- engine.nextProbe) >= 0 {
+      _ = probeIfDue(&engine, packed)
+    }
+    guard
+      !engine.probing && engine.zone != .idle && engine.sensing.probeFrames != 0 && engine.aboveOpen != 0
+        && !outside(packed, engine.aboveOpen, engine.belowRail)
+    else { return packed }
+    engine.probing = true
+    engine.lastProbe = engine.frame
+    engine.nextProbe = engine.frame &+ UInt32(engine.sensing.probeFrames)
+    engine.nextReview = engine.frame &+ 1
+    return packed
+  }
+
+  /// The bias `reviewCells` adds for the cells' rest levels: a half of `packed +
+  /// restAbove` has bit 15 set when that reading is above its cell's offset by more
+  /// than `SensorConfig.band`.
+  static func restAbove(_ left: Int32, _ right: Int32) -> UInt32 {
+    let l = UInt32(truncatingIfNeeded: min(max(left &+ SensorConfig.band &+ 1, 0), 0x7FFF))
+    let r = UInt32(truncatingIfNeeded: min(max(right &+ SensorConfig.band &+ 1, 0), 0x7FFF))
+    return (0x8000 &- l) | (0x8000 &- r) << 16
   }
 
   /// The probe frame: each cell's reading with its pull-up on against its last good
-  /// one (`CellHealth.probed`). The frame goes on with the last good readings, and the
-  /// reviews keep their period.
+  /// one (`CellHealth.probed`, inlined: the usual probe calls nothing). The frame goes
+  /// on with the last good readings, and the reviews keep their period.
   @inline(never)
   static func probeCells(_ engine: inout ForceEngine, _ pulled: UInt32) -> UInt32 {
     engine.probing = false
@@ -84,11 +174,17 @@ extension ForceEngine {
       UInt16(truncatingIfNeeded: pulled), last: UInt16(truncatingIfNeeded: last))
     let rightChanged = engine.rightHealth.probed(
       UInt16(truncatingIfNeeded: pulled >> 16), last: UInt16(truncatingIfNeeded: last >> 16))
-    if leftChanged || rightChanged {
-      engine.noteFaults(changed: true)
-      engine.aboveOpen = 0
-    }
+    if leftChanged || rightChanged { return probeChanged(&engine) }
     return last
+  }
+
+  /// A probe that changed a cell's fault: noted (`noteFaults`) for the screening to
+  /// raise. Returns the last good readings, which the probe frame goes on with.
+  @inline(never)
+  static func probeChanged(_ engine: inout ForceEngine) -> UInt32 {
+    engine.noteFaults(changed: true)
+    engine.aboveOpen = 0
+    return engine.sensorLast
   }
 
   /// The frame's slow path: the screening of readings out of their cell's range, of
@@ -107,6 +203,7 @@ extension ForceEngine {
     if leftChanged && engine.leftHealth.fault == .none { engine.stillWindows &= 0b1010 }
     if rightChanged && engine.rightHealth.fault == .none { engine.stillWindows &= 0b0101 }
     engine.noteFaults(changed: leftChanged || rightChanged)
+    engine.glitching = engine.leftHealth.glitchScore | engine.rightHealth.glitchScore != 0
     let good = UInt32(left) | UInt32(right) << 16
     engine.sensorChanged |= good ^ last
     engine.sensorLast = good
@@ -135,39 +232,6 @@ extension ForceEngine {
   /// Both cells' faults as their health has them.
   var currentFaults: CellFaults { CellFaults(left: leftHealth.fault, right: rightHealth.fault) }
 
-  /// Reviews the window that just ended: glitches forgotten, the cells' still windows,
-  /// stuck cells, then, when idle for `SensorConfig.settleMs`, the rest noise and the
-  /// rest levels (`trackRest`). Returns whether a cell's fault or open level changed.
-  @inline(__always)  // into `reviewCells`, its one caller
-  mutating func review() -> Bool {
-    nextReview = frame &+ UInt32(sensing.reviewFrames)
-    let changed = sensorChanged
-    sensorChanged = 0
-    let leftChanged = changed & 0xFFFF != 0
-    let rightChanged = changed >> 16 != 0
-    // Both cells' last two windows at once: bit 0 (left) and 1 (right) set when the
-    // cell did not change in this window, bits 2 and 3 in the one before.
-    stillWindows = (stillWindows << 2 | (leftChanged ? 0 : 1) | (rightChanged ? 0 : 2)) & 0xF
-    leftHealth.forgetGlitch()
-    rightHealth.forgetGlitch()
-    let idle = zone == .idle && onsetCount == 0 && !holding
-    if !idle { lastActiveFrame = frame }
-    let settled = idle && frame &- lastActiveFrame >= UInt32(sensing.settleFrames)
-    if settled {
-      leftHealth.noteRest(changed: leftChanged)
-      rightHealth.noteRest(changed: rightChanged)
-    }
-    var moved = false
-    let stillTwice = stillWindows & stillWindows >> 2  // still for two windows: stuck
-    if stillTwice != 0 && leftHealth.restNoise | rightHealth.restNoise >= SensorConfig.noiseReviews
-      && sensing.declareFrames != 0
-    {
-      moved = ForceEngine.declareStuck(&self, stillTwice)
-    }
-    if settled && sensing.stepCredit != 0 { moved = ForceEngine.trackRest(&self) || moved }
-    return moved
-  }
-
   /// Declares stuck each cell of `stillTwice` (bit 0 left, bit 1 right) that may be.
   @inline(never)
   static func declareStuck(_ engine: inout ForceEngine, _ stillTwice: UInt8) -> Bool {
@@ -183,23 +247,22 @@ extension ForceEngine {
     return moved
   }
 
-  /// Rest tracking of both cells at a settled review (`CellHealth.track`), out of line:
-  /// it runs only while nobody touches.
-  @inline(never)
+  /// Rest tracking of both cells at a settled review (`CellHealth.track`): inlined into
+  /// `finishReview`, its one caller, itself out of the review's way.
+  @inline(__always)
   static func trackRest(_ engine: inout ForceEngine) -> Bool {
-    let config = engine.sensing
     let contact = engine.config.edges.contact
     let last = engine.sensorLast
     var moved = false
     if !engine.leftHealth.fault.holds {
       moved = engine.leftHealth.track(
-        sample: UInt16(truncatingIfNeeded: last), offset: &engine.config.left.offset, contact: contact, config)
+        sample: UInt16(truncatingIfNeeded: last), offset: &engine.config.left.offset, contact: contact, &engine.sensing)
     }
     if !engine.rightHealth.fault.holds {
       moved =
         engine.rightHealth.track(
           sample: UInt16(truncatingIfNeeded: last >> 16), offset: &engine.config.right.offset, contact: contact,
-          config) || moved
+          &engine.sensing) || moved
     }
     return moved
   }
@@ -215,6 +278,7 @@ extension ForceEngine {
     rightHealth.arm(offset: config.right.offset, sensing)
     aboveOpen = screening ? 0 : ForceEngine.aboveOpen(leftHealth.openBelow, rightHealth.openBelow)
     belowRail = ForceEngine.belowRail(sensing.rail)
+    restAbove = ForceEngine.restAbove(config.left.offset, config.right.offset)
     guard changed else { return }
     faultCodes = CellFaults(left: leftHealth.fault, right: rightHealth.fault)
     var events = EngineEvents()

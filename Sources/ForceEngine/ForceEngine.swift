@@ -35,8 +35,17 @@ public struct ForceEngine {
   /// at power-up and after new parameters, when `noteFaults` arms the cells first.
   var aboveOpen: UInt32 = 0
   var belowRail: UInt32 = 0
+  /// Both cells' rest levels as a bias (`ForceEngine.restAbove`), for the probe of a
+  /// touch that one cell carries alone.
+  var restAbove: UInt32 = 0
   /// Events the review or the screening raised this frame, merged by `screenCells`'s frame.
   var healthEvents: UInt16 = 0
+  // Two bytes in the words' padding.
+  /// The next frame is a probe: its readings are taken with the pins' pull-ups on.
+  var probing = false
+  /// A cell's glitch score is above 0 (only `screenCells` raises one): the reviews
+  /// test this byte, not both scores.
+  var glitching = false
 
   // Signal chain.
   var leftFilter: LowPassFilter
@@ -75,8 +84,8 @@ public struct ForceEngine {
   var lastActiveFrame: UInt32 = 0
   /// The frame of the last pull-up probe (`probe_ms`).
   var lastProbe: UInt32 = 0
-  /// The next frame is a probe: its readings are taken with the pins' pull-ups on.
-  var probing = false
+  /// No review before this frame needs to test for a probe (`probeIfDue`).
+  var nextProbe: UInt32 = 0
 
   /// Bytes of the engine's state that hold the constants derived from the parameters
   /// (a figure `Tools/bench-engine` reports).
@@ -124,6 +133,7 @@ public struct ForceEngine {
     faultCodes = .none
     aboveOpen = 0
     belowRail = 0
+    restAbove = 0
     healthEvents = 0
     sensorLast = 0
     sensorChanged = 0
@@ -131,7 +141,9 @@ public struct ForceEngine {
     rightHealth = CellHealth()
     lastActiveFrame = 0
     lastProbe = 0
+    nextProbe = 0
     probing = false
+    glitching = false
     stillWindows = 0
   }
 
@@ -144,6 +156,7 @@ public struct ForceEngine {
     config.derive(from: parameters)
     sensing.derive(from: parameters)
     ForceEngine.keepHealth(&self, oldLeftOffset, oldRightOffset)
+    nextProbe = frame  // `probe_ms` may have changed: the next review tests
     leftFilter.alphaQ12 = config.filter.alphaQ12
     rightFilter.alphaQ12 = config.filter.alphaQ12
     if config.range.unitsPerItem != oldUnits { position.fraction = 0 }

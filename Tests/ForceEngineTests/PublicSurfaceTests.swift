@@ -32,7 +32,7 @@ import Testing
     "ForceEngine.lastGoodReadings var lastGoodReadings",
     "ForceEngine.fsrLawExponentThousandths var fsrLawExponentThousandths",
     "ForceEngine.fsrLawReading func fsrLawReading(_:offset:)", "CellFault enum CellFault", "CellFault.count let count",
-    "CellFault.holds var holds", "CellFault.name var name", "CellFaults struct CellFaults",
+    "CellFault.hint var hint", "CellFault.holds var holds", "CellFault.name var name", "CellFaults struct CellFaults",
     "CellFaults.holds var holds", "CellFaults.init init(left:right:)", "CellFaults.left var left",
     "CellFaults.none let none", "CellFaults.packed init?(packed:)", "CellFaults.rawValue var rawValue",
     "CellFaults.right var right",
