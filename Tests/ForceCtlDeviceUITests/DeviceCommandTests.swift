@@ -201,6 +201,27 @@ extension ForceCtlDeviceUITests {
     #expect(emulate?.icount == true && emulate?.port == 5761)
   }
 
+  /// `emulate` is the one front door to both emulators (`Tools/emulate` runs it): the
+  /// arguments after `--` go to QEMU, or with `--board pico` to the RP2040 emulator,
+  /// which takes none of the micro:bit's options.
+  @Test func emulateHandsItsEmulatorTheArgumentsAfterTheDashes() throws {
+    let qemu = try #require(
+      try ForceCtl.Emulate.parseAsRoot(["--gdb", "3333", "--image", "a.elf", "--", "-d", "in_asm"])
+        as? ForceCtl.Emulate)
+    #expect(qemu.board == .microbit && qemu.gdb == 3333 && qemu.image == "a.elf")
+    #expect(qemu.emulatorArguments == ["-d", "in_asm"])
+    let pico = try #require(
+      try ForceCtl.Emulate.parseAsRoot(["--board", "pico", "--", "--trace", "in.csv"]) as? ForceCtl.Emulate)
+    #expect(pico.board == .pico && pico.emulatorArguments == ["--trace", "in.csv"])
+    for refused in [
+      ["--board", "pico", "--icount"], ["--board", "pico", "--port", "5799"], ["--gesture", "--image", "a.elf"],
+    ] {
+      #expect(throws: (any Error).self, "\(refused)") { try ForceCtl.Emulate.parseAsRoot(refused) }
+    }
+    let help = try Support.run(["emulate", "--board", "pico", "--", "--help"])
+    #expect(help.status == 0 && help.output.contains("pico-emulator.py"), "\(help.output.prefix(200))")
+  }
+
   /// `sitl --trace` takes the sensor options and hands them on to `forcepicker-sitl`
   /// (the defaults left out); a bad one is named before anything starts, and without
   /// a trace they are refused.
