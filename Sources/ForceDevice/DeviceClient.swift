@@ -18,6 +18,8 @@ public final class DeviceClient {
   public private(set) var streamed: [Message] = []
   /// Decoder counters (CRC errors, resyncs).
   public var statistics: DecoderStatistics { decoder.statistics }
+  /// Frames with a good CRC whose body did not decode as a message, skipped.
+  public private(set) var undecodable = 0
 
   private var decoder = FrameDecoder()
   private var sequence: UInt8 = 0
@@ -264,6 +266,7 @@ public final class DeviceClient {
         do {
           message = try Message.decode(frame)
         } catch {
+          undecodable += 1
           continue  // a damaged body: ignore, the sender times out or retries
         }
         switch message {
@@ -291,6 +294,8 @@ public final class DeviceClient {
           case .telemetry, .event: streamed.append(message)
           default: break
           }
+        } else {
+          undecodable += 1
         }
       }
     }
