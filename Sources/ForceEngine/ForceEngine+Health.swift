@@ -66,7 +66,7 @@ extension ForceEngine {
     }
     if engine.zone != .idle || engine.onsetCount != 0 || engine.holding {
       engine.lastActiveFrame = frame
-      // One cell above its rest level and the other not (`restAbove`): see `oneCellCarries`.
+      // One cell above its rest level and the other not (`restAbove`): see `probeOneSided`.
       let above = (packed &+ engine.restAbove) & 0x8000_8000
       if above == 0x8000 || above == 0x8000_0000 { return probeOneSided(&engine, packed) }
     } else if frame &- engine.lastActiveFrame >= UInt32(engine.sensing.settleFrames) {
@@ -116,10 +116,7 @@ extension ForceEngine {
     if probeFrames == 0 {
       engine.nextProbe = frame &+ 0x7FFF_FFFF
     } else if frame &- engine.lastProbe >= probeFrames {
-      engine.probing = true
-      engine.lastProbe = frame
-      engine.nextProbe = frame &+ probeFrames
-      engine.nextReview = frame &+ 1
+      engine.startProbe()
     } else {
       engine.nextProbe = engine.lastProbe &+ probeFrames
     }
@@ -146,20 +143,28 @@ extension ForceEngine {
       !engine.probing && engine.zone != .idle && engine.sensing.probeFrames != 0 && engine.aboveOpen != 0
         && !outside(packed, engine.aboveOpen, engine.belowRail)
     else { return packed }
-    engine.probing = true
-    engine.lastProbe = engine.frame
-    engine.nextProbe = engine.frame &+ UInt32(engine.sensing.probeFrames)
-    engine.nextReview = engine.frame &+ 1
+    engine.startProbe()
     return packed
+  }
+
+  /// Asks for a probe on the next frame (`pullUpsNext`), reviewed then; the next
+  /// `probe_ms` probe counts from this one.
+  @inline(__always)
+  mutating func startProbe() {
+    probing = true
+    lastProbe = frame
+    nextProbe = frame &+ UInt32(sensing.probeFrames)
+    nextReview = frame &+ 1
   }
 
   /// The bias `reviewCells` adds for the cells' rest levels: a half of `packed +
   /// restAbove` has bit 15 set when that reading is above its cell's offset by more
   /// than `SensorConfig.band`.
   static func restAbove(_ left: Int32, _ right: Int32) -> UInt32 {
-    let l = UInt32(truncatingIfNeeded: min(max(left &+ SensorConfig.band &+ 1, 0), 0x7FFF))
-    let r = UInt32(truncatingIfNeeded: min(max(right &+ SensorConfig.band &+ 1, 0), 0x7FFF))
-    return (0x8000 &- l) | (0x8000 &- r) << 16
+    func level(_ offset: Int32) -> UInt16 {
+      UInt16(truncatingIfNeeded: min(max(offset &+ SensorConfig.band &+ 1, 0), 0x7FFF))
+    }
+    return aboveOpen(level(left), level(right))  // the same bias, from these levels
   }
 
   /// The probe frame: each cell's reading with its pull-up on against its last good
