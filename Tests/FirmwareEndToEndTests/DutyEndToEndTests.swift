@@ -88,9 +88,13 @@ import Testing
     #expect(duties.allSatisfy { $0 > 0 && $0 <= Self.budget }, "streaming: \(duties)")
   }
 
-  /// Hundredths of a percent with an injected sample every 5 ms (measured 550–597
-  /// one a request, 431–494 sixteen a request).
-  static let injectedBound: UInt16 = 700
+  /// Hundredths of a percent with an injected sample every 5 ms: measured 550–597 one
+  /// a request (431–494 sixteen a request) on an idle machine, and 763 (473) beside a
+  /// release build. The host paces its requests by its own clock, and QEMU's virtual
+  /// one (icount) falls behind it while QEMU waits for a core, so a loaded machine
+  /// delivers more samples per virtual second. A CPU that never slept would show
+  /// 10 000; the budget this test holds for a device at rest is `budget`.
+  static let injectedBound: UInt16 = 1200
 
   @Test(DeviceUnderTest.needs(.qemu)) func theCPUSleepsBetweenFramesWithinTheDutyBudget() throws {
     let device = try DeviceUnderTest(.qemu, icount: true, icountShift: QEMU.cycleShift)
