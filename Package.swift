@@ -91,7 +91,7 @@ let package = Package(
     .testTarget(name: "ForceSimTests", dependencies: ["ForceSim", "ForceTrace", "ForceEngine", "ForceHostCore"]),
     .testTarget(
       name: "ForceDeviceTests",
-      dependencies: ["ForceDevice", "ForceTestSupport", "ForceLink", "ForceProtocol", "ForceEngine"]
+      dependencies: ["ForceDevice", "ForceTestSupport", "ForceLink", "ForceProtocol", "ForceEngine", "ForceHostCore"]
     ),
     .testTarget(name: "ForceUSBTests", dependencies: ["ForceUSB"]),
     .testTarget(

@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceHostCore
 import ForceLink
 import ForceProtocol
 import ForceTrace
@@ -7,8 +8,6 @@ import Foundation
 /// The host end of the wire protocol: one request outstanding at a time, replies
 /// matched by sequence number, telemetry and events collected on the side.
 public final class DeviceClient {
-  /// Reply timeout for ordinary requests (Protocol.md: 500 ms).
-  public static let replyTimeout: Duration = .milliseconds(500)
 
   /// The byte stream.
   public let transport: Transport
@@ -29,10 +28,10 @@ public final class DeviceClient {
   /// Frames the decoder delimited (valid or not as messages).
   private var framesReceived = 0
   private var pendingFrames: [DecodedFrame] = []
-  /// When the device last sent a byte, or a request last started a conversation.
-  private var lastHeard = ContinuousClock.now
-  /// When the last liveness probe went out, if one is outstanding.
-  private var lastProbe: ContinuousClock.Instant?
+  /// The client's clock: `silence` counts in ms from here.
+  private let started = ContinuousClock.now
+  /// When the device last sent a byte, and when to probe it (`SilenceWatch`).
+  private var silence = SilenceWatch(nowMs: 0)
 
   /// How long a device may send nothing while telemetry streams or a long request
   /// (`bench`) runs before it counts as silent; nil (the default) waits as long as
@@ -42,7 +41,7 @@ public final class DeviceClient {
 
   /// The silence limit the command-line tools use: a device that sends nothing for
   /// this long, and answers none of the `stats` requests sent meanwhile, has stopped.
-  public static let defaultSilenceLimit: Duration = .milliseconds(2500)
+  public static let defaultSilenceLimit: Duration = .milliseconds(SilenceWatch.defaultLimitMs)
 
   /// A client on an open transport.
   public init(transport: Transport) {
@@ -77,13 +76,13 @@ public final class DeviceClient {
     var sent = false
     while ContinuousClock.now < deadline {
       if sent { try writeBytes([FrameFormat.delimiter]) }
-      let seq = nextSequence()
-      try send(.hello(Hello()), seq: seq)
+      let exchange = RequestExchange(request: .hello, seq: nextSequence())
+      try send(.hello(Hello()), seq: exchange.seq)
       sent = true
       let reply: Message
       do {
         reply = try awaitReply(
-          seq: seq, timeout: min(.milliseconds(500), deadline - ContinuousClock.now), what: "hello")
+          exchange, timeout: min(.milliseconds(exchange.timeoutMs), deadline - ContinuousClock.now))
       } catch .noReply {
         continue
       }
@@ -110,54 +109,33 @@ public final class DeviceClient {
 
   /// Sends `message` and returns its reply. An error reply throws `.rejected`.
   ///
-  /// As Protocol.md says: the timeout is 500 ms (1 s for flash, 1 s + 1 ms a frame
-  /// for bench unless given); an idempotent request is repeated with the same `seq`
-  /// after a lone `00`, 3 attempts in all; `bench` and `inject` are never repeated
-  /// on a timeout. A `busy` reply is retried after 100 ms, at most `busyRetries` times.
+  /// By Protocol.md's rules, which `RequestExchange` holds: the timeout is 500 ms (1 s
+  /// for flash, 1 s + 1 ms a frame for bench unless given); an idempotent request is
+  /// repeated with the same `seq` after a lone `00`, 3 attempts in all; `bench` and
+  /// `inject` are never repeated on a timeout. A `busy` reply is repeated after 100 ms,
+  /// at most `RequestExchange.busyRepeats` times.
   public func request(_ message: Message, timeout: Duration? = nil) throws(DeviceError) -> Message {
-    var busy = 0
+    var benchFrames: UInt32 = 0
+    if case .bench(let bench) = message { benchFrames = bench.frames }
+    var exchange = RequestExchange(request: message.type, seq: nextSequence(), benchFrames: benchFrames)
+    let wait = timeout ?? .milliseconds(exchange.timeoutMs)
+    try send(message, seq: exchange.seq)
     while true {
-      do throws(DeviceError) {
-        return try requestOnce(message, timeout: timeout)
-      } catch .rejected(let reply) where reply.code == .busy && busy < DeviceClient.busyRetries {
-        busy += 1
-        Thread.sleep(forTimeInterval: 0.1)
-      }
-    }
-  }
-
-  /// How often `request` retries a request answered `busy`.
-  public static let busyRetries = 20
-
-  private func requestOnce(_ message: Message, timeout: Duration?) throws(DeviceError) -> Message {
-    let seq = nextSequence()
-    let wait = timeout ?? DeviceClient.defaultTimeout(for: message)
-    let attempts: Int
-    switch message {
-    case .bench, .inject: attempts = 1
-    default: attempts = 3
-    }
-    for attempt in 1...attempts {
-      if attempt > 1 { try writeBytes([FrameFormat.delimiter]) }
-      try send(message, seq: seq)
+      let reply: Message
       do throws(DeviceError) {
         // Only a bench is watched for silence (with `stats` probes): while a flash
         // request is outstanding the host sends nothing (Protocol.md, Flash requests).
-        let reply = try awaitReply(seq: seq, timeout: wait, what: "\(message.type)", watching: message.isBench)
-        if case .error(let error) = reply { throw DeviceError.rejected(error) }
-        return reply
+        reply = try awaitReply(exchange, timeout: wait, watching: message.isBench)
       } catch .noReply(let what, let ms) {
-        if attempt == attempts { throw .noReply(request: what, timeoutMs: ms) }
+        guard exchange.timedOut() == .resend else { throw .noReply(request: what, timeoutMs: ms) }
+        try writeBytes([FrameFormat.delimiter])
+        try send(message, seq: exchange.seq)
+        continue
       }
-    }
-    throw .noReply(request: "\(message.type)", timeoutMs: DeviceClient.milliseconds(wait))
-  }
-
-  static func defaultTimeout(for message: Message) -> Duration {
-    switch message {
-    case .paramSave, .paramLoad: return .milliseconds(1000)
-    case .bench(let request): return .milliseconds(1000 + Int(min(request.frames, BenchRequest.maxFrames)))
-    default: return replyTimeout
+      guard case .error(let error) = reply else { return reply }
+      guard exchange.replied(busy: error.code == .busy) == .repeatAfterBusy else { throw .rejected(error) }
+      Thread.sleep(forTimeInterval: Double(RequestExchange.busyDelayMs) / 1000)
+      try send(message, seq: exchange.seq)
     }
   }
 
@@ -176,10 +154,10 @@ public final class DeviceClient {
       var request = InjectRequest(resetFirst: reset && start == 0, endSession: endSession && end == frames.count)
       for frame in frames[start..<end] { request.append(left: frame.left, right: frame.right) }
       if frames.isEmpty { break }
-      let seq = nextSequence()
-      try send(.inject(request), seq: seq)
+      let exchange = RequestExchange(request: .inject, seq: nextSequence())
+      try send(.inject(request), seq: exchange.seq)
       for _ in start..<end {
-        let reply = try awaitReply(seq: seq, timeout: .seconds(2), what: "inject")
+        let reply = try awaitReply(exchange, timeout: .seconds(2))
         switch reply {
         case .injectResult(let result): outputs.append(result)
         case .error(let error): throw .rejected(error)
@@ -209,9 +187,12 @@ public final class DeviceClient {
   // MARK: Internals
 
   private func nextSequence() -> UInt8 {
-    sequence = sequence == 255 ? 1 : sequence + 1  // 0 is the device's own (streamed)
+    sequence = RequestExchange.seq(after: sequence)
     return sequence
   }
+
+  /// Milliseconds since the client was made, the clock of `silence`.
+  private var nowMs: Int64 { Int64(DeviceClient.milliseconds(ContinuousClock.now - started)) }
 
   private func send(_ message: Message, seq: UInt8) throws(DeviceError) {
     var buffer = [UInt8](repeating: 0, count: FrameFormat.maxWireSize)
@@ -224,27 +205,23 @@ public final class DeviceClient {
       throw .unexpected("cannot encode \(message.type): \(error)")
     }
     try writeBytes(Array(buffer[0..<count]))
-    lastHeard = ContinuousClock.now
-    lastProbe = nil
+    silence.heard(atMs: nowMs)
   }
 
   /// With a `silenceLimit`: asks for `stats` after a second of quiet (again every half
-  /// second, after a lone `00`) and throws `.silent` once nothing arrived for the limit.
-  /// The replies are not awaited: any byte from the device resets the quiet.
+  /// second, after a lone `00`) and throws `.silent` once nothing arrived for the limit
+  /// (`SilenceWatch`). The replies are not awaited: any byte from the device resets the quiet.
   private func checkSilence() throws(DeviceError) {
     guard let limit = silenceLimit else { return }
-    let now = ContinuousClock.now
-    let quiet = now - lastHeard
-    if quiet >= limit {
-      throw .silent(port: transport.portName, quietMs: DeviceClient.milliseconds(quiet))
+    switch silence.check(atMs: nowMs, limitMs: Int64(DeviceClient.milliseconds(limit))) {
+    case .wait: break
+    case .silent(let quiet): throw .silent(port: transport.portName, quietMs: Int(quiet))
+    case .probe(let delimiterFirst):
+      let watch = silence
+      if delimiterFirst { try writeBytes([FrameFormat.delimiter]) }
+      try send(.stats, seq: nextSequence())
+      silence = watch  // a probe is not a sign of life
     }
-    guard quiet >= min(.seconds(1), limit / 2) else { return }
-    if let lastProbe, now - lastProbe < .milliseconds(500) { return }
-    let heard = lastHeard
-    if lastProbe != nil { try writeBytes([FrameFormat.delimiter]) }
-    try send(.stats, seq: nextSequence())
-    lastHeard = heard  // a probe is not a sign of life
-    lastProbe = now
   }
 
   private func writeBytes(_ bytes: [UInt8]) throws(DeviceError) {
@@ -255,7 +232,9 @@ public final class DeviceClient {
     }
   }
 
-  private func awaitReply(seq: UInt8, timeout: Duration, what: String, watching: Bool = false) throws(DeviceError)
+  /// Waits up to `timeout` for `exchange`'s reply; frames that are not it are kept
+  /// (telemetry, events) or dropped (replies to older requests).
+  private func awaitReply(_ exchange: RequestExchange, timeout: Duration, watching: Bool = false) throws(DeviceError)
     -> Message
   {
     let deadline = ContinuousClock.now + timeout
@@ -272,11 +251,11 @@ public final class DeviceClient {
         switch message {
         case .telemetry, .event: streamed.append(message)
         default:
-          if frame.seq == seq { return message }  // replies to older requests are dropped
+          if exchange.isReply(type: frame.type, seq: frame.seq) { return message }
         }
       }
       guard ContinuousClock.now < deadline else {
-        throw .noReply(request: what, timeoutMs: DeviceClient.milliseconds(timeout))
+        throw .noReply(request: "\(exchange.request)", timeoutMs: DeviceClient.milliseconds(timeout))
       }
       if watching { try checkSilence() }
       try readSome(until: deadline)
@@ -311,10 +290,7 @@ public final class DeviceClient {
       throw .link(error)
     }
     received.observe(readBuffer[0..<count])
-    if count > 0 {
-      lastHeard = ContinuousClock.now
-      lastProbe = nil
-    }
+    if count > 0 { silence.heard(atMs: nowMs) }
     for index in 0..<count {
       if let frame = decoder.feed(readBuffer[index]) {
         pendingFrames.append(frame)

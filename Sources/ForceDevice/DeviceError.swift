@@ -1,6 +1,8 @@
 import ForceEngine
+import ForceHostCore
 import ForceLink
 import ForceProtocol
+import ForceTrace
 import Foundation
 
 /// A failure talking to a device, with a message that says what to do.
@@ -33,11 +35,13 @@ public enum DeviceError: Error, CustomStringConvertible {
     case .link(let error):
       return error.description
     case .noReply(let request, let timeout):
-      return "no reply to \(request) within \(timeout) ms: the device stopped answering (unplugged or reset?)"
+      var text = TextBuffer()
+      Array(request.utf8).withUnsafeBytes { RequestExchange.writeNoReply(request: $0, timeoutMs: timeout, to: &text) }
+      return text.string
     case .silent(let port, let quiet):
-      let seconds = String(format: "%.1f", Double(quiet) / 1000)
-      return
-        "\(port) went silent: nothing for \(seconds) s and no answer to stats requests (the device hung, was paused or unplugged, or its link stalled)"
+      var text = TextBuffer()
+      SilenceWatch.writeSilence(quietMs: Int64(quiet), to: &text)
+      return "\(port) \(text.string)"
     case .noHandshake(let port, let timeout):
       return
         "no handshake from \(port) within \(timeout) ms: is the ForcePicker firmware running there, at the right baud rate (115200)?"
@@ -56,41 +60,11 @@ public enum DeviceError: Error, CustomStringConvertible {
     }
   }
 
-  /// An error reply in words, naming the parameter and the rule where there is one.
+  /// An error reply in words, naming the parameter and the rule where there is one
+  /// (`ErrorReplyText`, which the page shows too).
   public static func describe(_ reply: ErrorReply) -> String {
-    let parameter = ParameterID(rawValue: reply.parameter)
-    let name = parameter.map { String(describing: $0.info.name) }
-    switch reply.code {
-    case .outOfRange:
-      if let parameter, let name {
-        if let rule = reply.rule, rule != .outOfRange {
-          return "rejected by the device: \(name) = \(reply.value) breaks the rule \(rule.text)"
-        }
-        let info = parameter.info
-        return "rejected by the device: \(name) = \(reply.value) is outside \(info.min)...\(info.max)"
-      }
-      return "rejected by the device: a value is out of range"
-    case .unknownParameter:
-      return "the device has no parameter with id \(reply.parameter)"
-    case .unknownType:
-      return "the device does not know request type 0x\(String(reply.requestType, radix: 16))"
-    case .badLength:
-      return "the device rejected a request of the wrong length"
-    case .busy:
-      return "the device stayed busy (a bench running, or its transmit queue full); try again"
-    case .flash:
-      switch FlashFailure(rawValue: reply.detail) {
-      case .blank: return "nothing saved in flash yet (use `params save` first)"
-      case .corrupt: return "the parameters in flash are damaged or from another firmware; nothing loaded"
-      case .unavailable: return "this device has no parameter flash"
-      default: return "writing flash failed; the previous settings are still stored"
-      }
-    case .unsupported:
-      if Capabilities(rawValue: reply.detail).contains(.adc) && reply.detail != ErrorReply.none {
-        return
-          "the device has no force sensor (ADC), so it cannot stream: for a live signal start `forcectl sitl --trace IN.csv` or `forcectl emulate --gesture`, or inject samples (`forcectl replay`)"
-      }
-      return "this device cannot do that"
-    }
+    var text = TextBuffer()
+    ErrorReplyText.write(reply, to: &text)
+    return text.string
   }
 }

@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceHostCore
 
 /// A problem with a parameter given on the command line or in a file.
 public struct ParameterInputError: Error, CustomStringConvertible, Equatable {
@@ -15,13 +16,10 @@ public struct ParameterInputError: Error, CustomStringConvertible, Equatable {
 
   /// The message for an engine-side rejection.
   public init(_ error: ParameterError) {
-    let info = error.parameter.info
     parameter = error.parameter
-    if error.rule == .outOfRange {
-      description = "\(info.name): \(error.value) is outside \(info.min)...\(info.max)"
-    } else {
-      description = "\(info.name): \(error.value) breaks the rule \(error.rule.text)"
-    }
+    var text = TextBuffer()
+    ErrorReplyText.writeRefusal(error.parameter, value: error.value, rule: error.rule, to: &text)
+    description = text.string
   }
 }
 

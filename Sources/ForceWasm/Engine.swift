@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceHostCore
 import ForceProtocol
 
 // The engine for the page's offline mode: the same ForceEngine the firmware runs,
@@ -84,6 +85,20 @@ public func fpParamDefaults() {
 public func fpRuleText(_ rule: Int32) -> Int32 {
   guard rule >= 0, rule < 256, let known = ParameterRule(rawValue: UInt8(rule)) else { return -1 }
   return putStatic(known.text)
+}
+
+/// Writes why the offline engine refused `value` of parameter `id` by rule code
+/// `rule` ("hysteresis: 500 is outside 0...100"), as forcectl says it, to the document
+/// area; returns its length, or -1 for an unknown parameter or rule.
+@_expose(wasm, "fp_refusal_text")
+@_cdecl("fp_refusal_text")
+public func fpRefusalText(_ id: Int32, _ rule: Int32, _ value: Int32) -> Int32 {
+  guard let parameter = ParameterID.at(Int(id)), rule >= 0, rule < 256,
+    let known = ParameterRule(rawValue: UInt8(rule))
+  else { return -1 }
+  return writeDocument { document in
+    ErrorReplyText.writeRefusal(parameter, value: value, rule: known, to: &document)
+  }
 }
 
 /// Writes the symbol of `value` for enum parameter `id` (e.g. "thumb-roll");

@@ -97,6 +97,13 @@ struct DocumentWriter: TextSink {
   }
 }
 
+/// Writes a text into the document area with `body`; returns its length.
+func writeDocument(_ body: (inout DocumentWriter) -> Void) -> Int32 {
+  var writer = DocumentWriter()
+  body(&writer)
+  return Int32(writer.count)
+}
+
 /// Reads field `index` (0..<128) that JavaScript wrote.
 func field(_ index: Int) -> Int32 { Area.fields[index] }
 

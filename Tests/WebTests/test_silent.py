@@ -3,6 +3,7 @@ board would be): the page and `forcectl ui`'s terminal both say so within 3 s, t
 server keeps running, and the page reconnects once the device answers again."""
 
 import os
+import re
 import signal
 import time
 
@@ -35,9 +36,11 @@ def test_a_silent_device_is_reported_in_the_page_and_on_the_terminal(workdir, wa
         on_terminal = time.monotonic() - stopped
         assert in_page < 3.0, f"the page took {in_page:.2f} s"
         assert on_terminal < 3.0, f"the terminal took {on_terminal:.2f} s"
-        assert f"{device} went silent: nothing for 2.5 s" in message(), message()
+        # The quiet as measured: the limit (2.5 s) and at most one check of the watch (0.1 s) more.
+        said = re.escape(device) + r" went silent: nothing for 2\.[56] s and no answer to stats requests"
+        assert re.search(said, message()), message()
         line = next(l for l in bridge.log_path.read_text().splitlines() if "went silent" in l)
-        assert line.startswith(f"forcectl ui: {device} went silent: nothing for 2.5 s"), line
+        assert re.match("forcectl ui: " + said, line), line
         assert bridge.process.poll() is None, "forcectl ui keeps serving"
 
         # Still silent: the page keeps saying so while it tries again.

@@ -89,7 +89,7 @@ def test_a_refused_value_shows_the_devices_rule(rig):
     assert "refused" in param_row(browser, "rest_threshold").find_element(By.CSS_SELECTOR, ".status").get_attribute("class")
     assert device_value(browser, "rest_threshold") == 250, "a refused value changed the device"
     out_of_range = set_param(browser, "hysteresis", 500)
-    assert "500 is outside 0…100" in out_of_range, out_of_range
+    assert "hysteresis = 500 is outside 0...100" in out_of_range, out_of_range
 
 
 def test_a_busy_device_is_asked_again_and_the_page_counts_it(rig):

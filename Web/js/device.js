@@ -2,24 +2,9 @@
 // timeouts and retries of Protocol.md ("Sequencing and timing"), the streamed
 // telemetry and events, and the counts of frames lost on the way.
 
-const REPLY = {
-  hello: "info", paramDescribe: "paramDescription", paramGet: "paramValue", paramSet: "paramValue",
-  paramSetBatch: "ack", paramSave: "ack", paramLoad: "paramLoaded", paramDefaults: "ack",
-  streamStart: "ack", streamStop: "ack", bench: "benchResult", stats: "statsReport",
-};
-// `busy`: nothing was done; repeat after 100 ms (Protocol.md, "Sequencing and timing").
-const BUSY_DELAY_MS = 100, BUSY_ATTEMPTS = 50;
-// A device that goes silent with the link open (as forcectl's commands notice it):
-// after QUIET_MS without a byte, a `stats` request every PROBE_MS; nothing at all for
-// SILENT_MS ends the session.
-const QUIET_MS = 1000, PROBE_MS = 500, SILENT_MS = 2500;
-
-/** How long to wait for the reply: 500 ms, 1 s for flash, 1 s + 1 ms per frame for bench. */
-function replyTimeout(name, fields) {
-  if (name === "paramSave" || name === "paramLoad") return 1000;
-  if (name === "bench") return 1000 + fields.frames;
-  return 500;
-}
+// The rules of a request (its reply, timeout, attempts and `busy` repeats), of a quiet
+// device and of lost frames are forcectl's, run by the module (wire.js, "the
+// session's rules"); this file keeps the timers, the promises and the link.
 
 /** A request the device answered with `error`; `reply` is the decoded error. */
 export class DeviceError extends Error {
@@ -33,7 +18,7 @@ export class Device {
   constructor(wire, transport) {
     this.wire = wire;
     this.transport = transport;
-    this.seq = 0;
+    this.started = performance.now();
     this.pending = null;
     this.queue = Promise.resolve();
     this.listeners = { telemetry: [], event: [], close: [], counters: [] };
@@ -46,9 +31,11 @@ export class Device {
 
   resetCounters() {
     this.counters = { telemetry: 0, events: 0, lost: 0, gaps: 0, discarded: 0, device: null };
-    this.nextUnsolicited = null;
     this.statsBase = null;
   }
+
+  /** Milliseconds since the session started: the clock the module's rules count on. */
+  now() { return Math.round(performance.now() - this.started); }
 
   /**
    * Reads the device's link counters (`stats`). The first call is the baseline; the
@@ -69,7 +56,8 @@ export class Device {
     this.transport.onbytes = (bytes) => this.receive(bytes);
     this.transport.onclose = (reason) => this.closed(reason);
     await this.transport.open();
-    this.lastReceived = performance.now();
+    this.started = performance.now();
+    this.wire.sessionReset(0);
     this.wire.resetReceiver();
     this.transport.write(new Uint8Array([0]));
     const version = this.wire.protocolVersion;  // the module's, so the page speaks what it decodes
@@ -88,26 +76,22 @@ export class Device {
   /**
    * Watches for a device that stops answering with the link open (hung, paused,
    * a stalled link): after a second without a byte, asks for `stats` every half
-   * second (a raw frame, not queued behind a request that waits); when nothing at all
-   * has come for 2.5 s, tells the bridge (which prints it) and ends the session with
-   * "… went silent".
+   * second (a raw frame, not queued behind a request that waits; never while a flash
+   * request is outstanding); when nothing at all has come for 2.5 s, tells the bridge
+   * (which prints it) and ends the session with "… went silent".
    */
   watchSilence() {
     clearInterval(this.watchTimer);
-    this.lastProbe = 0;
     this.watchTimer = setInterval(() => {
-      const now = performance.now();
-      const quiet = now - this.lastReceived;
-      if (quiet >= SILENT_MS) {
-        const reason = `${this.transport.deviceName ?? this.transport.label} went silent: nothing for ` +
-          `${SILENT_MS / 1000} s and no answer to stats requests (the device hung, was paused or unplugged, ` +
-          "or its link stalled)";
+      const check = this.wire.silenceCheck(this.now(), this.pending !== null);
+      if (check.silent) {
+        const reason = `${this.transport.deviceName ?? this.transport.label} ${check.silent}`;
         this.transport.report?.(reason);
         this.transport.close();
         this.closed(reason);
-      } else if (quiet >= QUIET_MS && now - this.lastProbe >= PROBE_MS) {
-        this.lastProbe = now;
-        this.transport.write(this.wire.encode("stats", {}, this.seq));
+      } else if (check.probe) {
+        if (check.delimiterFirst) this.transport.write(new Uint8Array([0]));
+        this.transport.write(this.wire.encode("stats", {}, this.wire.sessionSeq()));
       }
     }, 100);
   }
@@ -126,7 +110,7 @@ export class Device {
   }
 
   receive(bytes) {
-    this.lastReceived = performance.now();
+    this.wire.silenceHeard(this.now());
     const now = performance.timeOrigin + performance.now();
     for (const m of this.wire.feed(bytes)) {
       if (m.name === "telemetry" || m.name === "event") {
@@ -141,10 +125,10 @@ export class Device {
         continue;
       }
       const pending = this.pending;
-      if (pending && m.seq === pending.seq && (m.name === pending.reply || m.name === "error")) {
+      if (pending && this.wire.isReply(m)) {
         this.pending = null;
         // The device restarts its unsolicited counter before acknowledging streamStart.
-        if (pending.name === "streamStart" && m.name === "ack") this.nextUnsolicited = 0;
+        if (pending.name === "streamStart" && m.name === "ack") this.wire.unsolicitedRestart();
         pending.resolve(m);
       }
     }
@@ -154,87 +138,58 @@ export class Device {
 
   /** Unsolicited frames carry the device's own counter: a gap is frames lost. */
   unsolicited(m) {
-    if (this.nextUnsolicited !== null && m.seq !== this.nextUnsolicited) {
-      this.counters.lost += (m.seq - this.nextUnsolicited) & 0xff;
+    const lost = this.wire.unsolicited(m.seq);
+    if (lost > 0) {
+      this.counters.lost += lost;
       this.counters.gaps++;
     }
-    this.nextUnsolicited = (m.seq + 1) & 0xff;
   }
 
   /** Sends a request and waits for its reply; an `error` reply throws DeviceError. */
   request(name, fields = {}, { timeout } = {}) {
-    const run = () => this.exchange(name, fields, timeout ?? replyTimeout(name, fields));
+    const run = () => this.exchange(name, fields, timeout);
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => {});
     return result;
   }
 
   /**
-   * One request: up to 3 attempts on timeouts (a lone 00 before each repeat), and
-   * a `busy` reply repeated after 100 ms, up to 50 times (every request is safe to
-   * repeat after `busy`: the device did nothing).
+   * One request, by the module's rules (forcectl's): repeated with the same `seq`
+   * after a lone 00 when no reply comes in time (3 attempts; `bench` and `inject`
+   * once), and after 100 ms when the reply is `busy` (the device did nothing).
    */
   async exchange(name, fields, timeout) {
-    this.seq = (this.seq + 1) & 0xff;
-    const seq = this.seq;
+    const seq = this.wire.exchangeStart(name, fields);
     const frame = this.wire.encode(name, fields, seq);
-    for (let attempt = 1, busy = 0; ;) {
-      const reply = await this.attempt(frame, seq, name, timeout);
-      if (reply === null) {
-        if (attempt >= 3) throw new DeviceError(`the device did not answer ${name} (3 attempts)`);
-        attempt++;
-        this.transport.write(new Uint8Array([0]));
-        continue;
+    const wait = timeout ?? this.wire.exchangeTimeout();
+    for (;;) {
+      const reply = await this.attempt(frame, name, wait);
+      const next = this.wire.exchangeNext(reply);
+      if (next === "answered") {
+        if (reply.name === "error") throw new DeviceError(this.wire.errorText(reply), reply);
+        return reply;
       }
-      if (reply.name !== "error") return reply;
-      if (this.wire.errorCodes[reply.code] === "busy") {
-        busy++;
-        if (busy < BUSY_ATTEMPTS) {
-          await new Promise((resolve) => setTimeout(resolve, BUSY_DELAY_MS));
-          continue;
-        }
+      if (next === "noReply") {
+        throw new DeviceError(this.wire.noReplyText(wait));
       }
-      throw new DeviceError(this.explain(reply), reply);
+      if (next === "resend") this.transport.write(new Uint8Array([0]));
+      else await new Promise((resolve) => setTimeout(resolve, this.wire.busyDelay()));
     }
   }
 
-  attempt(frame, seq, name, timeout) {
+  /** Sends `frame` and waits up to `wait` ms for its reply; null when none came. */
+  attempt(frame, name, wait) {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        if (this.pending?.seq === seq) this.pending = null;
+        this.pending = null;
         resolve(null);
-      }, timeout);
+      }, wait);
       this.pending = {
-        seq, name, reply: REPLY[name],
+        name,
         resolve: (m) => { clearTimeout(timer); resolve(m); },
         reject: (error) => { clearTimeout(timer); reject(error); },
       };
       this.transport.write(frame);
     });
-  }
-
-  /** One line for an error reply: the rule text for a refused parameter. */
-  explain(reply) {
-    const code = this.wire.errorCodes[reply.code] ?? `error ${reply.code}`;
-    const parameter = this.parameters[reply.parameter]?.paramName;
-    if (code === "outOfRange" && reply.parameter !== 255) {
-      const rule = this.wire.ruleText(reply.detail);
-      if (reply.detail === 0) {
-        const p = this.parameters[reply.parameter];
-        return `${parameter}: ${reply.value} is outside ${p.min}…${p.max}`;
-      }
-      return `${parameter}: ${reply.value} breaks the rule ${rule}`;
-    }
-    if (code === "outOfRange") {
-      return `the device refused the value ${reply.value} of the field at byte ${reply.detail} of the request`;
-    }
-    if (code === "flash") return `flash: ${this.wire.flashFailures[reply.detail] ?? `code ${reply.detail}`}`;
-    if (code === "unknownParameter") return `no parameter with id ${reply.parameter}`;
-    if (code === "unsupported") {
-      const missing = this.wire.capabilities.filter((_, bit) => reply.detail & (1 << bit));
-      return `the device lacks ${missing.length ? missing.join(", ") : `capability bits ${reply.detail}`}`;
-    }
-    if (code === "busy") return `the device stayed busy for ${(BUSY_ATTEMPTS * BUSY_DELAY_MS) / 1000} s (a bench running?)`;
-    return `the device refused the request: ${code}`;
   }
 }

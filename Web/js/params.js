@@ -35,10 +35,7 @@ export class EngineParameters {
     for (let id = 0; id < this.wire.paramCount(); id++) this.list.push(this.wire.paramDescribe(id));
   }
   refused(error) {
-    const p = this.list[error.parameter];
-    if (error.rule < 0) return new Error("unknown parameter");
-    if (error.rule === 0) return new Error(`${p.paramName}: ${error.value} is outside ${p.min}…${p.max}`);
-    return new Error(`${p.paramName}: ${error.value} breaks the rule ${this.wire.ruleText(error.rule)}`);
+    return new Error(error.rule < 0 ? `no parameter with id ${error.parameter}` : this.wire.refusalText(error));
   }
   async set(id, value) {
     const error = this.wire.paramSet(id, value);

@@ -235,10 +235,58 @@ export class Wire {
 
   resetReceiver() { this.x.fp_receiver_reset(); }
 
+  // The session's rules, forcectl's (ForceHostCore's RequestExchange, SilenceWatch,
+  // UnsolicitedSequence and ErrorReplyText): times are ms on the session's clock.
+  sessionReset(nowMs) { this.x.fp_session_reset(nowMs); }
+  /** The next request `seq` (1…255). */
+  sessionSeq() { return this.x.fp_session_seq(); }
+  /** Starts the exchange of request `name`; returns its `seq`. */
+  exchangeStart(name, fields) {
+    const seq = this.x.fp_exchange_start(this.types[name], name === "bench" ? fields.frames ?? 0 : 0);
+    if (seq < 0) throw new Error(`${name} is not a request`);
+    return seq;
+  }
+  /** How long to wait for the outstanding request's reply, in ms. */
+  exchangeTimeout() { return this.x.fp_exchange_timeout(); }
+  /** Whether message `m` is the outstanding request's reply (its `seq`, its reply type or `error`). */
+  isReply(m) { return this.x.fp_exchange_is_reply(m.type, m.seq) === 1; }
+  /** After a timeout (`reply` null) or a reply: "answered", "resend", "repeatAfterBusy" or "noReply". */
+  exchangeNext(reply) {
+    const kind = reply === null ? 0 : reply.name === "error" && this.errorCodes[reply.code] === "busy" ? 2 : 1;
+    return ["answered", "resend", "repeatAfterBusy", "noReply"][this.x.fp_exchange_next(kind)];
+  }
+  /** The wait before a request answered `busy` is sent again, in ms. */
+  busyDelay() { return this.x.fp_busy_delay(); }
+  /** "no reply to NAME within `timeoutMs` ms: …" for the outstanding request. */
+  noReplyText(timeoutMs) { return this.document(this.x.fp_no_reply_text(timeoutMs)); }
+  /** A byte arrived at `nowMs` (the page streams all the time, so its requests do not count). */
+  silenceHeard(nowMs) { this.x.fp_silence_heard(nowMs); }
+  /** About a quiet device at `nowMs`: {probe, delimiterFirst}, {silent: "went silent: …"} or {}. */
+  silenceCheck(nowMs, pending) {
+    const result = this.x.fp_silence_check(nowMs, pending ? 1 : 0);
+    if (result < 0) return { silent: this.document(this.x.fp_silence_text(-result)) };
+    return result === 0 ? {} : { probe: true, delimiterFirst: result === 2 };
+  }
+  /** The device acknowledged `streamStart`: its next unsolicited frame carries `seq` 0. */
+  unsolicitedRestart() { this.x.fp_unsolicited_restart(); }
+  /** Notes an unsolicited frame's `seq`; returns the frames lost just before it. */
+  unsolicited(seq) { return this.x.fp_unsolicited(seq); }
+  /** An `error` reply in words, as forcectl prints it. */
+  errorText(reply) {
+    const length = this.x.fp_error_text(reply.code, reply.requestType, reply.parameter, reply.detail, reply.value);
+    return length < 0 ? `the device answered error ${reply.code}` : this.document(length);
+  }
+
   /** The text of a parameter rule code (the device's `outOfRange` detail). */
   ruleText(rule) {
     const length = this.x.fp_rule_text(rule);
     return length < 0 ? `rule ${rule}` : this.text(0, length);
+  }
+
+  /** Why the offline engine refused a value ({parameter, rule, value} of paramSet), as forcectl says it. */
+  refusalText(error) {
+    const length = this.x.fp_refusal_text(error.parameter, error.rule, error.value);
+    return length < 0 ? `parameter ${error.parameter}: ${error.value} refused` : this.document(length);
   }
 
   /** The symbol of an enum parameter's value ("thumb-roll"), or null. */
