@@ -6,16 +6,15 @@ import ForceFirmware
 /// NVMC.swift, LEDMatrix.swift, Watchdog.swift (WDT + POWER.RESETREAS),
 /// Clock.swift, GPIO.swift, PPI.swift, Sleep.swift; all MMIO goes through MMIO.swift.
 /// The loop polls and sleeps between frames (`Sleep.sleep`); the only interrupt
-/// handler is the ADC's. The SysTick the nRF51 does not have is never used.
-struct MicrobitBoard: Board {
+/// handler is the ADC's. The SysTick the nRF51 does not have is never used. Where
+/// the cells' readings come from is `Cells` (`MicrobitCells`): the ADC in the product
+/// image, the benchmark gesture in the emulator's (`app-gesture/`).
+struct MicrobitBoard<Cells: MicrobitCells>: Board {
   var name: StaticString { "microbit-v1" }
 
   private var uart: UART
-  private var adc: ADC
+  private var cells: Cells
   private var leds: LEDMatrix
-  #if GESTURE_ADC
-    private var gestureFrame: UInt32 = 0
-  #endif
   let resetReason: ResetReason
   /// Raw POWER.RESETREAS bits as read at boot (before clearing), for diagnostics.
   let resetReasonBits: UInt32
@@ -28,8 +27,8 @@ struct MicrobitBoard: Board {
     TickCounter.start()
     uart = UART()
     leds = LEDMatrix()
-    adc = ADC()
-    adc.startOnFrames()
+    cells = Cells()
+    cells.start()
     Sleep.enableWakeUps()
   }
 
@@ -42,39 +41,19 @@ struct MicrobitBoard: Board {
     return .other  // wake from System OFF, LPCOMP, debug interface
   }
 
-  // MARK: UART
+  // MARK: Serial port
 
-  mutating func uartRead() -> UInt8? { uart.read() }
-  mutating func uartWrite(_ byte: UInt8) -> Bool { uart.write(byte) }
-  var uartErrors: UInt32 { uart.errors }
+  mutating func serialRead() -> UInt8? { uart.read() }
+  mutating func serialWrite(_ byte: UInt8) -> Bool { uart.write(byte) }
+  var serialErrors: UInt32 { uart.errors }
 
-  // MARK: ADC
+  // MARK: Cells
 
-  #if GESTURE_ADC
-    // The emulator image (`Tools/build-firmware --adc gesture`): QEMU has no ADC, so
-    // each frame tick takes the next frame of the benchmark gesture instead.
-    var hasADC: Bool { true }
-    /// The gesture's next frame.
-    mutating func readCells() -> (left: UInt16, right: UInt16) {
-      gestureFrame = gestureFrame == BenchTrace.cycleFrames &- 1 ? 0 : gestureFrame &+ 1
-      return BenchTrace.sample(gestureFrame)
-    }
-    mutating func frameDue() -> Bool { FrameTimer.due() }
-  #else
-    var hasADC: Bool { adc.present }
-    /// The pair the ADC interrupt finished this frame.
-    mutating func readCells() -> (left: UInt16, right: UInt16) { adc.readCells() }
-    /// The nRF51's 11–16 kΩ pull-ups on P0 and P1, between two frames' conversions.
-    mutating func setCellPullUps(_ on: Bool) {
-      GPIO.analog(ADC.pinLeft, pullUp: on)
-      GPIO.analog(ADC.pinRight, pullUp: on)
-    }
-    /// With an ADC, once the frame's pair is converted; without, at the timer tick.
-    mutating func frameDue() -> Bool {
-      let tick = FrameTimer.due()
-      return adc.present ? adc.takePair() : tick
-    }
-  #endif
+  var hasADC: Bool { cells.hasADC }
+  mutating func readCells() -> (left: UInt16, right: UInt16) { cells.readCells() }
+  mutating func setCellPullUps(_ on: Bool) { cells.setCellPullUps(on) }
+  /// When the cells have the frame's readings (`MicrobitCells.frameReady`).
+  mutating func frameDue() -> Bool { cells.frameReady(tick: FrameTimer.due()) }
 
   // MARK: Timing
 

@@ -1,7 +1,7 @@
 import RP2040
 
 /// What the interrupt handlers share with the frame loop. The loop reads and clears
-/// it only with interrupts masked (`PicoBoard.takePair`), and every access from the
+/// it only with interrupts masked (`PicoBoard.frameDue`), and every access from the
 /// loop follows an external call (`CPU.maskInterrupts`), so none is cached.
 struct FrameState {
   /// The frame alarm, re-armed by `TIMER_IRQ_0`.

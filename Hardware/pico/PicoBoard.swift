@@ -10,31 +10,13 @@ import RP2040
 /// on-board LED on GP25, the SMPS in PWM mode (GP23 high), parameters in the last
 /// two 4 KB sectors of flash. The frame alarm starts each frame's ADC pair and the ADC's
 /// FIFO interrupt keeps it (`Interrupts.swift`); between frames the core sleeps
-/// (`WFI`) until the alarm, the ADC, the serial port (UART0 or USB) wakes it.
-struct PicoBoard: Board {
+/// (`WFI`) until the alarm, the ADC, the serial port (UART0 or USB) wakes it. The
+/// serial port is `Serial`: `PicoUSBSerial` (`app/`) or `PicoUARTSerial` (`app-uart/`).
+struct PicoBoard<Serial: PicoSerialPort>: Board {
   var name: StaticString { "pico" }
 
-  static let uartTX: UInt32 = 0
-  static let uartRX: UInt32 = 1
-  static let ledPin: UInt32 = 25
-  /// The RT6150 SMPS's PS pin: high forces PWM mode, less ripple on the 3.3 V rail
-  /// that is both the dividers' supply and ADC_VREF (Pico datasheet, Powerchain).
-  static let smpsModePin: UInt32 = 23
-  static let leftPin: UInt32 = 26  // ADC0
-  static let rightPin: UInt32 = 27  // ADC1
-  static let baud: UInt32 = 115_200
-  /// Flash offset of parameter sector 0 (0x101F_E000 in the XIP window; pico.ld).
-  static let paramsOffset: UInt32 = 2 * 1024 * 1024 - 2 * Flash.sectorSize
-
-  /// The watchdog during clock bring-up, on the ROSC's tick (÷ 6, about 1 MHz): 4 s
-  /// nominal, 24 million ROSC cycles however fast the ROSC runs. The bounded waits of
-  /// `Clocks.start` count CPU cycles of the same ROSC (until the crystal takes over):
-  /// together under 7 million even at the largest crystal start-up delay, so they
-  /// end first; the watchdog catches only a real hang.
-  static let bringUpWatchdogMs: UInt32 = 4_000
-
-  private var serial: PicoSerial
-  private var led = StatusLED(pin: PicoBoard.ledPin)
+  private var serial: Serial
+  private var led = StatusLED(pin: Pico.ledPin)
   let resetReason: ResetReason
   let bootFaults: BootFaults
   let chipRevision: UInt16
@@ -43,19 +25,19 @@ struct PicoBoard: Board {
   /// bring-up resets the chip), brings the clocks up, then the peripherals on them.
   init() {
     let cause = ResetCause.read()
-    resetReason = PicoBoard.decode(watchdog: cause.watchdog, chip: cause.chip)
+    resetReason = Self.decode(watchdog: cause.watchdog, chip: cause.chip)
     chipRevision = UInt16(truncatingIfNeeded: SysInfo.revision())
     Watchdog.startTick(cycles: Clocks.ringTickCycles)
-    Watchdog.start(timeoutMs: PicoBoard.bringUpWatchdogMs)
+    Watchdog.start(timeoutMs: Pico.bringUpWatchdogMs)
     let clocks = Clocks.start(startupMultiplier: pico_xosc_startup_multiplier())
-    bootFaults = PicoBoard.bootFaults(clocks.faults)
+    bootFaults = Self.bootFaults(clocks.faults)
     GPIO.start()
     // The SMPS in PWM mode for as long as the frames sample, that is always.
-    GPIO.output(PicoBoard.smpsModePin)
-    GPIO.write(PicoBoard.smpsModePin, true)
+    GPIO.output(Pico.smpsModePin)
+    GPIO.write(Pico.smpsModePin, true)
     Timer.start()
-    serial = PicoSerial(clocks: clocks)
-    ADC.start(pins: (PicoBoard.leftPin, PicoBoard.rightPin))
+    serial = Serial(clocks: clocks)
+    ADC.start(pins: (Pico.leftPin, Pico.rightPin))
     NVIC.enable(ADC.irq)
     NVIC.enable(Timer.irqAlarm0)
     led.start(faults: bootFaults)
@@ -82,9 +64,9 @@ struct PicoBoard: Board {
 
   // MARK: Serial port
 
-  mutating func uartRead() -> UInt8? { serial.read() }
-  mutating func uartWrite(_ byte: UInt8) -> Bool { serial.write(byte) }
-  var uartErrors: UInt32 { serial.errors }
+  mutating func serialRead() -> UInt8? { serial.serialRead() }
+  mutating func serialWrite(_ byte: UInt8) -> Bool { serial.serialWrite(byte) }
+  var serialErrors: UInt32 { serial.serialErrors }
 
   // MARK: ADC
 
@@ -95,8 +77,8 @@ struct PicoBoard: Board {
   mutating func readCells() -> (left: UInt16, right: UInt16) { cells }
   /// The pads' pull-ups on GP26 and GP27, between two frames' conversions.
   mutating func setCellPullUps(_ on: Bool) {
-    GPIO.analogPull(PicoBoard.leftPin, up: on)
-    GPIO.analogPull(PicoBoard.rightPin, up: on)
+    GPIO.analogPull(Pico.leftPin, up: on)
+    GPIO.analogPull(Pico.rightPin, up: on)
   }
 
   // MARK: Timing
@@ -138,20 +120,15 @@ struct PicoBoard: Board {
   var flashPageCount: Int { 2 }
   func flashRead(page: Int, offset: Int, into buffer: UnsafeMutableRawBufferPointer) {
     precondition(offset >= 0 && offset + buffer.count <= flashPageSize, "outside the sector")
-    Flash.read(at: PicoBoard.sector(page) + UInt32(offset), into: buffer)
+    Flash.read(at: Pico.sector(page) + UInt32(offset), into: buffer)
   }
   mutating func flashErase(page: Int) throws(FlashError) {
     try checkFlashAccess(page: page)
-    Flash.eraseSector(at: PicoBoard.sector(page))
+    Flash.eraseSector(at: Pico.sector(page))
   }
   mutating func flashWrite(page: Int, offset: Int, words: UnsafeRawBufferPointer) throws(FlashError) {
     try checkFlashAccess(page: page, offset: offset, count: words.count)
-    Flash.program(at: PicoBoard.sector(page) + UInt32(offset), words)
-  }
-
-  static func sector(_ page: Int) -> UInt32 {
-    precondition(page == 0 || page == 1, "no such parameter sector")
-    return paramsOffset + UInt32(page) * Flash.sectorSize
+    Flash.program(at: Pico.sector(page) + UInt32(offset), words)
   }
 
   // MARK: LED, watchdog

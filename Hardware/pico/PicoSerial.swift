@@ -2,58 +2,65 @@ import ForceFirmware
 import ForceUSB
 import RP2040
 
-#if SERIAL_UART
-  /// The Pico's serial port in the UART build (`Tools/build-firmware --board pico
-  /// --serial uart`): UART0 on GP0 (TX) / GP1 (RX) at 115200 8N1, for boards whose
-  /// USB port is used for something else.
-  struct PicoSerial {
-    private var uart: UART
+/// The Pico's serial port, the board's one choice made per image: USB CDC-ACM
+/// (`PicoUSBSerial`, `app/`) or UART0 (`PicoUARTSerial`, `app-uart/`).
+protocol PicoSerialPort: SerialPort {
+  /// The port on the clocks `Clocks.start` brought up.
+  init(clocks: ClockReport)
+  /// Before a sleep: arms the port's interrupt to wake the core for a received byte
+  /// (and, when `transmitting`, for room to send); returns its NVIC line.
+  func wakeOn(transmitting: Bool) -> UInt32
+}
 
-    /// The baud-rate divisor from clk_peri as `Clocks.start` left it.
-    init(clocks: ClockReport) {
-      uart = UART(
-        base: UART.uart0, tx: PicoBoard.uartTX, rx: PicoBoard.uartRX, baud: PicoBoard.baud, clockHz: clocks.systemHz)
-    }
+/// The serial port in the UART build (`Tools/build-firmware --board pico --serial
+/// uart`): UART0 on GP0 (TX) / GP1 (RX) at 115200 8N1, for boards whose USB port is
+/// used for something else.
+struct PicoUARTSerial: PicoSerialPort {
+  private var uart: UART
 
-    mutating func read() -> UInt8? { uart.read() }
-    mutating func write(_ byte: UInt8) -> Bool { uart.write(byte) }
-    /// Framing, parity, break and overrun errors.
-    var errors: UInt32 { uart.errors }
-
-    /// Before a sleep: a received byte (or, when `transmitting`, room to send) raises
-    /// UART0_IRQ, whose handler (`Interrupts.swift`) lowers it again.
-    func wakeOn(transmitting: Bool) -> UInt32 {
-      uart.wakeOn(transmitting: transmitting)
-      return uart.irq
-    }
+  /// The baud-rate divisor from clk_peri as `Clocks.start` left it.
+  init(clocks: ClockReport) {
+    uart = UART(base: UART.uart0, tx: Pico.uartTX, rx: Pico.uartRX, baud: Pico.baud, clockHz: clocks.systemHz)
   }
-#else
-  /// The Pico's serial port in the default build: a USB CDC-ACM device on the Pico's
-  /// own USB port (`/dev/ttyACM*` on Linux; Docs/usb.md). Bytes written while no host
-  /// has the port open (DTR low) are discarded; while the host does not read, `write`
-  /// returns false and the firmware's transmit queue drops telemetry and counts it.
-  struct PicoSerial {
-    private var port: USBSerial<USBDeviceController>
-    /// False without clk_usb (PLL_USB did not lock: `BootFaults.usbPLL`): the
-    /// controller stays in reset, nothing is received and what is sent is discarded,
-    /// as while no host has the port open.
-    private let live: Bool
 
-    /// USB runs from clk_usb, whatever clk_peri is.
-    init(clocks: ClockReport) {
-      live = clocks.usb
-      port = USBSerial(
-        controller: USBDeviceController(connect: clocks.usb),
-        identity: USBIdentity(version: FirmwareApp<PicoBoard>.version))
-    }
+  mutating func serialRead() -> UInt8? { uart.read() }
+  mutating func serialWrite(_ byte: UInt8) -> Bool { uart.write(byte) }
+  /// Framing, parity, break and overrun errors.
+  var serialErrors: UInt32 { uart.errors }
 
-    mutating func read() -> UInt8? { live ? port.read() : nil }
-    mutating func write(_ byte: UInt8) -> Bool { live ? port.write(byte) : true }
-    /// USB has no receive errors the firmware sees: the controller retries bad packets.
-    var errors: UInt32 { 0 }
-
-    /// Before a sleep: USBCTRL_IRQ (raised for what the controller's `poll` handles,
-    /// a finished IN transfer included) wakes the core; its handler masks the line.
-    func wakeOn(transmitting: Bool) -> UInt32 { USBDeviceController.irq }
+  /// A received byte (or, when `transmitting`, room to send) raises UART0_IRQ, whose
+  /// handler (`Interrupts.swift`) lowers it again.
+  func wakeOn(transmitting: Bool) -> UInt32 {
+    uart.wakeOn(transmitting: transmitting)
+    return uart.irq
   }
-#endif
+}
+
+/// The serial port in the default build: a USB CDC-ACM device on the Pico's own USB
+/// port (`/dev/ttyACM*` on Linux; Docs/usb.md). Bytes written while no host has the
+/// port open (DTR low) are discarded; while the host does not read, `serialWrite`
+/// returns false and the firmware's transmit queue drops telemetry and counts it.
+struct PicoUSBSerial: PicoSerialPort {
+  private var port: USBSerial<USBDeviceController>
+  /// False without clk_usb (PLL_USB did not lock: `BootFaults.usbPLL`): the
+  /// controller stays in reset, nothing is received and what is sent is discarded,
+  /// as while no host has the port open.
+  private let live: Bool
+
+  /// USB runs from clk_usb, whatever clk_peri is.
+  init(clocks: ClockReport) {
+    live = clocks.usb
+    port = USBSerial(
+      controller: USBDeviceController(connect: clocks.usb),
+      identity: USBIdentity(version: FirmwareApp<PicoBoard<PicoUSBSerial>>.version))
+  }
+
+  mutating func serialRead() -> UInt8? { live ? port.read() : nil }
+  mutating func serialWrite(_ byte: UInt8) -> Bool { live ? port.write(byte) : true }
+  /// USB has no receive errors the firmware sees: the controller retries bad packets.
+  var serialErrors: UInt32 { 0 }
+
+  /// USBCTRL_IRQ (raised for what the controller's `poll` handles, a finished IN
+  /// transfer included) wakes the core; its handler masks the line.
+  func wakeOn(transmitting: Bool) -> UInt32 { USBDeviceController.irq }
+}

@@ -106,7 +106,7 @@ public struct FirmwareApp<B: Board> {
 
   /// One pass of the super-loop.
   public mutating func poll() {
-    while let byte = board.uartRead() {
+    while let byte = board.serialRead() {
       link.rxBytes &+= 1
       if decoder.receive(byte) {
         accept()
@@ -181,7 +181,7 @@ public struct FirmwareApp<B: Board> {
   /// The link counters now.
   var linkStats: LinkStats {
     var stats = LinkStats(rxBytes: link.rxBytes, decoder: decoder.statistics)
-    stats.uartErrors = board.uartErrors
+    stats.uartErrors = board.serialErrors
     stats.busy = link.busy
     stats.dropped = link.dropped
     stats.txBytes = transmit.queued

@@ -73,7 +73,7 @@ public struct TransmitQueue {
     guard remaining > 0 else { return }
     var index = head
     withUnsafeBytes(of: &storage) { ring in
-      while remaining > 0, board.uartWrite(ring[index]) {
+      while remaining > 0, board.serialWrite(ring[index]) {
         index = index == TransmitQueue.capacity &- 1 ? 0 : index &+ 1
         remaining &-= 1
       }

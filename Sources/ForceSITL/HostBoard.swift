@@ -31,12 +31,12 @@ struct HostBoard: Board {
     self.script = script
   }
 
-  // MARK: UART
+  // MARK: Serial port (a TCP socket)
 
-  mutating func uartRead() -> UInt8? { server.read() }
-  mutating func uartWrite(_ byte: UInt8) -> Bool { server.write(byte) }
+  mutating func serialRead() -> UInt8? { server.read() }
+  mutating func serialWrite(_ byte: UInt8) -> Bool { server.write(byte) }
   /// TCP loses nothing and has no framing: always 0.
-  var uartErrors: UInt32 { 0 }
+  var serialErrors: UInt32 { 0 }
 
   // MARK: ADC: a scripted trace when given, else none (samples are injected).
 

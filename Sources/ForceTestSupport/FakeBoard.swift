@@ -23,13 +23,13 @@ public struct FakeBoard: Board {
   public var supplyMillivolts: UInt16 = 0
   public var tickCount: UInt32 = 0
 
-  public mutating func uartRead() -> UInt8? { received.isEmpty ? nil : received.removeFirst() }
-  public mutating func uartWrite(_ byte: UInt8) -> Bool {
+  public mutating func serialRead() -> UInt8? { received.isEmpty ? nil : received.removeFirst() }
+  public mutating func serialWrite(_ byte: UInt8) -> Bool {
     guard transmitterReady else { return false }
     sent.append(byte)
     return true
   }
-  public var uartErrors: UInt32 { 0 }
+  public var serialErrors: UInt32 { 0 }
   public var hasADC: Bool { cells != nil }
   /// What the cells read while their pull-ups are on (the probe); nil: as without.
   public var pulledCells: (left: UInt16, right: UInt16)?

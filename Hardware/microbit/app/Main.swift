@@ -4,7 +4,7 @@ import ForceFirmware
 /// frame decoder, transmit queue) are then counted once in the RAM budget, and the
 /// stack only has to hold the deepest request path (see microbit.ld).
 /// Booted in `main`, on the global in place (see `FirmwareApp.init(unbooted:)`).
-nonisolated(unsafe) var firmware = FirmwareApp(unbooted: MicrobitBoard())
+nonisolated(unsafe) var firmware = FirmwareApp(unbooted: MicrobitBoard<ADC>())
 
 /// Firmware entry for the micro:bit v1, called by Reset_Handler (startup.c) once
 /// .data and .bss are set up.

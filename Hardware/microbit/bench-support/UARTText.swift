@@ -1,7 +1,7 @@
 /// Blocking text output on the UART, for the bench images (Tools/bench-softfloat,
 /// Tools/bench-cycles), which have nothing else to do.
 struct UARTText {
-  var board: MicrobitBoard
+  var board: MicrobitBoard<ADC>
 
   mutating func write(_ text: StaticString) {
     for index in 0..<text.utf8CodeUnitCount { put(text.utf8Start[index]) }
@@ -31,6 +31,6 @@ struct UARTText {
   }
 
   mutating func put(_ byte: UInt8) {
-    while !board.uartWrite(byte) {}
+    while !board.serialWrite(byte) {}
   }
 }

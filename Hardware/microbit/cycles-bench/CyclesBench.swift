@@ -43,7 +43,7 @@ struct CyclesBench {
   }
 
   static func main() {
-    var board = MicrobitBoard()
+    var board = MicrobitBoard<ADC>()
     var sink: Int32 = 0
 
     let start = board.ticks()

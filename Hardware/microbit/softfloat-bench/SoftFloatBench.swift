@@ -14,7 +14,7 @@ import ForceReference
 @main
 struct SoftFloatBench {
   static func main() {
-    var board = MicrobitBoard()
+    var board = MicrobitBoard<ADC>()
     let frames: UInt32 = 2000
     var sink: Int32 = 0
 
