@@ -80,15 +80,21 @@ public enum TextInput {
   /// Text for an error message: control characters escaped, at most 40 characters
   /// (ForceHostCore's `TextExcerpt`, as the page quotes).
   public static func quoted(_ text: some StringProtocol) -> String {
-    var excerpt = TextExcerpt()
-    for byte in text.utf8 { excerpt.append(byte) }
     var out = TextBuffer()
-    excerpt.writeQuoted(to: &out)
+    TextExcerpt(text).writeQuoted(to: &out)
     return out.string
   }
 
   static func failure(_ path: String) -> FileError {
     FileError("cannot read \(path == "-" ? "standard input" : path): \(String(cString: strerror(errno)))")
+  }
+}
+
+extension TextExcerpt {
+  /// The start of `text`, for a message or a look-up by name.
+  public init(_ text: some StringProtocol) {
+    self.init()
+    for byte in text.utf8 { append(byte) }
   }
 }
 
