@@ -16,12 +16,8 @@ public enum ProfileFile {
   public static func read<Handler: ProfileHandler>(
     _ file: UnsafeRawBufferPointer, to handler: inout Handler
   ) throws(ProfileError) {
-    var splitter = LineSplitter()
-    var check = TextCheck()
     do throws(TextCheckError) {
-      for byte in file { try splitter.feed(byte, to: &check) }
-      try splitter.finish(to: &check)
-      try check.finish()
+      try TextCheck.check(file: file)
     } catch {
       throw ProfileError(.notText(error), line: error.line, column: error.column)
     }

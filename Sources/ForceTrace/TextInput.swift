@@ -42,16 +42,14 @@ public enum TextInput {
   /// (its line end and a leading byte-order mark already gone); without, a whole file.
   public static func checkText(_ bytes: some Collection<UInt8>, path: String, line: Int? = nil) throws(FileError) {
     if bytes.allSatisfy({ $0 != 0 && $0 < 0x80 }) { return }
-    var check = TextCheck(line: line ?? 1)
     do throws(TextCheckError) {
-      if line == nil {
-        var splitter = LineSplitter()
-        for byte in bytes { try splitter.feed(byte, to: &check) }
-        try splitter.finish(to: &check)
-      } else {
+      if let line {
+        var check = TextCheck(line: line)
         for byte in bytes { try check.content(byte) }
+        try check.finish()
+      } else {
+        try TextCheck.check(file: bytes)
       }
-      try check.finish()
     } catch {
       var message = TextBuffer()
       error.writeMessage(to: &message)
