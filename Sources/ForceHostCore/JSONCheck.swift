@@ -12,7 +12,7 @@ struct JSONCheck {
     var check = JSONCheck(cursor: TextCursor(file))
     try check.value()
     check.cursor.skipSpace()
-    if !check.cursor.atEnd { throw ProfileError(.textAfterEnd(check.cursor.found), at: check.cursor) }
+    if !check.cursor.atEnd { throw ProfileError(.textAfterEnd, at: check.cursor) }
   }
 
   mutating func value() throws(ProfileError) {
@@ -79,7 +79,7 @@ struct JSONCheck {
     var members = JSONMembers(object)
     while let earlier = members.nextName(), earlier.offset != name.offset {
       if JSONString.compare(earlier, name) == 0 {
-        throw ProfileError(.nameTwice(JSONString.excerpt(at: name), first: earlier.line), at: name)
+        throw ProfileError(.nameTwice(first: earlier.line), at: name)
       }
     }
   }

@@ -18,7 +18,7 @@ struct JSONString {
       cursor.advance()
       return nil
     }
-    if scalar.value < 0x20 { throw ProfileError(.controlInString(cursor.found), at: cursor) }
+    if scalar.value < 0x20 { throw ProfileError(.controlInString, at: cursor) }
     cursor.advance()
     guard scalar == "\\" else { return scalar }
     guard let escape = cursor.scalar else { throw ProfileError.unexpected("an escape after '\\'", at: cursor) }
@@ -40,7 +40,7 @@ struct JSONString {
         if low >= 0xDC00 && low < 0xE000 { code = 0x10000 &+ ((code &- 0xD800) << 10) &+ (low &- 0xDC00) }
       }
       return Unicode.Scalar(code) ?? "\u{FFFD}"
-    default: throw ProfileError(.notAnEscape(cursor.found), at: cursor)
+    default: throw ProfileError(.notAnEscape, at: cursor)
     }
     cursor.advance()
     return decoded

@@ -43,7 +43,7 @@ public struct ParameterTextError: Error {
       sink.write(" is not one of ")
       for value in 0...id.info.max {
         if value > 0 { sink.write(", ") }
-        ParameterAssignment.writeValue(value, of: id, to: &sink)
+        ParameterSyntax.writeValue(value, of: id, to: &sink)
       }
     case .outOfRange(let id):
       writeName(id, to: &sink)

@@ -15,13 +15,13 @@ enum ProfileJSON {
     root.skipSpace()  // at the `{` that made the file JSON
     var members = JSONMembers(root)
     while let name = members.nextName() {
-      let text = JSONString.excerpt(at: name)
-      if key(text) == nil { throw ProfileError(.unknownKey(text), at: name) }
+      if key(JSONString.excerpt(at: name)) == nil { throw ProfileError(.unknownKey, at: name) }
     }
     if let format = JSONMembers.member("format", of: root) {
       let kind = JSONKind(at: format)
-      let text = kind == .string ? JSONString.excerpt(at: format) : nil
-      if !(text?.equals(ProfileFile.format.bytes) ?? false) { throw ProfileError(.format(text, kind), at: format) }
+      if kind != .string || !JSONString.excerpt(at: format).equals(ProfileFile.format.bytes) {
+        throw ProfileError(.format(kind), at: format)
+      }
     }
     if let layout = JSONMembers.member("layout_version", of: root) {
       guard JSONKind(at: layout) == .number, let number = wholeNumber(at: layout).value else {
@@ -36,7 +36,7 @@ enum ProfileJSON {
     if let hash = JSONMembers.member("schema_hash", of: root) {
       guard JSONKind(at: hash) == .string else { throw ProfileError(.hashNotString, at: hash) }
       if !SchemaDifference.matches(hash) {
-        throw ProfileError(.schema(JSONString.excerpt(at: hash), parameters: parameters.offset))
+        throw ProfileError(.schema(hash: hash.offset, parameters: parameters.offset))
       }
     }
     return try values(of: parameters, to: &handler)
@@ -50,7 +50,7 @@ enum ProfileJSON {
     var members = JSONMembers(parameters)
     while let name = members.nextName() {
       let id: ParameterID
-      do { id = try ParameterAssignment.id(named: JSONString.excerpt(at: name)) } catch {
+      do { id = try ParameterSyntax.id(named: JSONString.excerpt(at: name)) } catch {
         throw ProfileError(.assignment(error), at: name)
       }
       let value = members.value()
@@ -102,39 +102,41 @@ enum ProfileJSON {
     }
   }
 
-  /// Writes the message of a problem with the JSON, its syntax or its keys.
-  static func writeMessage<Sink: TextSink>(_ problem: ProfileError.Problem, to sink: inout Sink) {
+  /// Writes the message of a problem with the JSON, its syntax or its keys, found at
+  /// `place` (the character or the string a message quotes).
+  static func writeMessage<Sink: TextSink>(_ problem: ProfileError.Problem, at place: TextCursor, to sink: inout Sink) {
     switch problem {
-    case .expected(let expected, let found):
-      if let found {
+    case .expected(let expected):
+      if place.atEnd {
+        sink.write("the file ends inside the JSON (it is cut short?): expected ")
+        sink.write(expected)
+      } else {
         sink.write("expected ")
         sink.write(expected)
         sink.write(", found ")
-        found.writeQuoted(to: &sink)
-      } else {
-        sink.write("the file ends inside the JSON (it is cut short?): expected ")
-        sink.write(expected)
+        place.found.writeQuoted(to: &sink)
       }
-    case .textAfterEnd(let found):
+    case .textAfterEnd:
       sink.write("text after the end of the JSON object, found ")
-      found.writeQuoted(to: &sink)
+      place.found.writeQuoted(to: &sink)
     case .nestsTooDeep: sink.write("the JSON nests more than 32 deep")
-    case .controlInString(let found):
-      found.writeQuoted(to: &sink)
+    case .controlInString:
+      place.found.writeQuoted(to: &sink)
       sink.write(" inside a string: write it as an escape such as \\n")
-    case .notAnEscape(let found):
-      found.writeQuoted(to: &sink)
+    case .notAnEscape:
+      place.found.writeQuoted(to: &sink)
       sink.write(" is not an escape: use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX")
-    case .unknownKey(let name):
+    case .unknownKey:
+      let name = JSONString.excerpt(at: place)
       sink.write("unknown key ")
       name.writeQuoted(to: &sink)
       var suggestion = name.withBytes { DidYouMean(for: $0) }
       for index in 0..<4 { suggestion.consider(key(index).bytes, index: index) }
       if let best = suggestion.best { DidYouMean.writeHint(key(best).bytes, to: &sink) }
       sink.write("; a parameter file has format, layout_version, schema_hash, parameters")
-    case .format(let found, let kind):
+    case .format(let kind):
       sink.write("\"format\" is ")
-      if let found { found.writeQuoted(to: &sink) } else { sink.write(kind.text) }
+      if kind == .string { JSONString.excerpt(at: place).writeQuoted(to: &sink) } else { sink.write(kind.text) }
       sink.write("; a parameter file's is \"")
       sink.write(ProfileFile.format)
       sink.write("\"")

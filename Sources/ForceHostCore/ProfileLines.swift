@@ -37,13 +37,13 @@ enum ProfileLines {
   ) throws(ProfileError) -> (id: ParameterID, value: Int32, column: Int)? {
     var contentEnd = start
     while contentEnd < end && file[contentEnd] != UInt8(ascii: "#") { contentEnd &+= 1 }
-    let trimmed = ParameterAssignment.trimmed(file, start, contentEnd, tabs: true)
+    let trimmed = ParameterSyntax.trimmed(file, start, contentEnd, tabs: true)
     if trimmed.isEmpty { return nil }
     var column = nameColumn(file, start)
     let content = UnsafeRawBufferPointer(rebasing: file[start..<contentEnd])
     if let equals = content.firstIndex(of: UInt8(ascii: "=")),
-      ParameterAssignment.known(
-        ParameterAssignment.excerpt(ParameterAssignment.trimmed(content, 0, equals, tabs: true)))
+      ParameterSyntax.known(
+        ParameterSyntax.excerpt(ParameterSyntax.trimmed(content, 0, equals, tabs: true)))
         != nil
     {
       // Before the value, all is ASCII: the name, spaces and tabs, '='.
@@ -53,7 +53,7 @@ enum ProfileLines {
       }
     }
     do {
-      let (id, value) = try ParameterAssignment.parse(trimmed)
+      let (id, value) = try ParameterSyntax.parse(trimmed)
       return (id, value, column)
     } catch {
       throw ProfileError(.assignment(error), line: line, column: column)

@@ -60,7 +60,7 @@ enum SchemaDifference {
     var best: TextCursor?
     var members = JSONMembers(parameters)
     while let name = members.nextName() {
-      if ParameterAssignment.known(JSONString.excerpt(at: name)) != nil { continue }
+      if ParameterSyntax.known(JSONString.excerpt(at: name)) != nil { continue }
       if let previous, JSONString.compare(name, previous) <= 0 { continue }
       if let found = best, JSONString.compare(name, found) >= 0 { continue }
       best = name

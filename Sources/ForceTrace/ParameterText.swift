@@ -57,7 +57,7 @@ public enum ParameterText {
 
   /// The parameter called `name`.
   public static func id(named name: String) throws(ParameterInputError) -> ParameterID {
-    do { return try ParameterAssignment.id(named: TextExcerpt(name)) } catch { throw ParameterInputError(error) }
+    do { return try ParameterSyntax.id(named: TextExcerpt(name)) } catch { throw ParameterInputError(error) }
   }
 
   /// A value as text: the symbol for enum parameters, the number otherwise.
@@ -76,7 +76,7 @@ public enum ParameterText {
   /// Parses `NAME=VALUE`.
   public static func assignment(_ text: String) throws(ParameterInputError) -> (ParameterID, Int32) {
     let parsed = Array(text.utf8).withUnsafeBytes { bytes in
-      Result { () throws(ParameterTextError) in try ParameterAssignment.parse(bytes) }
+      Result { () throws(ParameterTextError) in try ParameterSyntax.parse(bytes) }
     }
     do { return try parsed.get() } catch { throw ParameterInputError(error) }
   }

@@ -4,7 +4,7 @@ import ForceEngine
 /// `pulse` or `firm` for `technique` and `sensitivity`). `forcectl` (`--set`, `params
 /// set`, ForceTrace's `ParameterText`) and both forms of parameter file read through
 /// here; the refusals are a `ParameterTextError`.
-public enum ParameterAssignment {
+public enum ParameterSyntax {
   /// Parses `NAME=VALUE` (UTF-8): the name and the value are trimmed of spaces.
   public static func parse(_ bytes: UnsafeRawBufferPointer) throws(ParameterTextError) -> (ParameterID, Int32) {
     guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else {
