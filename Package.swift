@@ -20,6 +20,7 @@ let package = Package(
     // For the fuzz targets (Tests/Fuzzing, Docs/fuzzing.md), a package of their own.
     .library(name: "ForceProtocol", targets: ["ForceProtocol"]),
     .library(name: "ForceTrace", targets: ["ForceTrace"]),
+    .library(name: "ForceHostCore", targets: ["ForceHostCore"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

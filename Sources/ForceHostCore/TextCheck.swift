@@ -23,6 +23,15 @@ public struct TextCheck: LineHandler {
   /// Before the first byte of line `line`.
   public init(line: Int = 1) { self.line = line }
 
+  /// Checks the bytes of a whole file, its lines split as `LineSplitter` splits them.
+  public static func check<Bytes: Sequence<UInt8>>(file bytes: Bytes) throws(TextCheckError) {
+    var splitter = LineSplitter()
+    var check = TextCheck()
+    for byte in bytes { try splitter.feed(byte, to: &check) }
+    try splitter.finish(to: &check)
+    try check.finish()
+  }
+
   /// Feeds one byte of a line; throws at the first that is not text.
   public mutating func content(_ byte: UInt8) throws(TextCheckError) {
     if remaining > 0 {

@@ -42,16 +42,14 @@ public enum TextInput {
   /// (its line end and a leading byte-order mark already gone); without, a whole file.
   public static func checkText(_ bytes: some Collection<UInt8>, path: String, line: Int? = nil) throws(FileError) {
     if bytes.allSatisfy({ $0 != 0 && $0 < 0x80 }) { return }
-    var check = TextCheck(line: line ?? 1)
     do throws(TextCheckError) {
-      if line == nil {
-        var splitter = LineSplitter()
-        for byte in bytes { try splitter.feed(byte, to: &check) }
-        try splitter.finish(to: &check)
-      } else {
+      if let line {
+        var check = TextCheck(line: line)
         for byte in bytes { try check.content(byte) }
+        try check.finish()
+      } else {
+        try TextCheck.check(file: bytes)
       }
-      try check.finish()
     } catch {
       var message = TextBuffer()
       error.writeMessage(to: &message)
@@ -80,15 +78,21 @@ public enum TextInput {
   /// Text for an error message: control characters escaped, at most 40 characters
   /// (ForceHostCore's `TextExcerpt`, as the page quotes).
   public static func quoted(_ text: some StringProtocol) -> String {
-    var excerpt = TextExcerpt()
-    for byte in text.utf8 { excerpt.append(byte) }
     var out = TextBuffer()
-    excerpt.writeQuoted(to: &out)
+    TextExcerpt(text).writeQuoted(to: &out)
     return out.string
   }
 
   static func failure(_ path: String) -> FileError {
     FileError("cannot read \(path == "-" ? "standard input" : path): \(String(cString: strerror(errno)))")
+  }
+}
+
+extension TextExcerpt {
+  /// The start of `text`, for a message or a look-up by name.
+  public init(_ text: some StringProtocol) {
+    self.init()
+    for byte in text.utf8 { append(byte) }
   }
 }
 

@@ -45,6 +45,12 @@ public func fpParamCount() -> Int32 { Int32(ParameterID.count) }
 @_cdecl("fp_layout_version")
 public func fpLayoutVersion() -> Int32 { Int32(Parameters.layoutVersion) }
 
+/// The schema hash of this build's parameter table, as a parameter file's
+/// `schema_hash` has it (the bits of the UInt32).
+@_expose(wasm, "fp_schema_hash")
+@_cdecl("fp_schema_hash")
+public func fpSchemaHash() -> Int32 { Int32(bitPattern: Parameters.schemaHash) }
+
 /// Writes the paramDescription fields of parameter `id` with the offline value;
 /// returns 0, or -1 for an unknown id.
 @_expose(wasm, "fp_param_describe")

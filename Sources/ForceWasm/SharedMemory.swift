@@ -5,7 +5,8 @@ import ForceProtocol
 // this module's data segment, nothing allocated. JavaScript writes received bytes to
 // `input` and request fields to `fields`; the module writes decoded fields to
 // `fields`, texts and raw bodies to `text`, encoded frames to `output`, and longer
-// texts (messages, CSV rows, profile files) to `document`.
+// texts (messages, CSV rows, profile files) to `document`; a file read whole (a
+// parameter file) goes to `file`.
 
 /// 64 bytes of zero-initialised inline storage.
 struct Block64 {
@@ -37,10 +38,13 @@ struct SharedMemory {
   var output = (Block256(), Block256())
   /// Offset 2304: a text the module wrote for the page, up to `documentCapacity`.
   var document = (Block4K(), Block4K())
+  /// Offset 10496: a file's bytes, up to `fileCapacity`.
+  var file = (Block4K(), Block4K(), Block4K(), Block4K())
 
   static let inputCapacity = 1024
   static let fieldCount = 128
   static let documentCapacity = 8192
+  static let fileCapacity = 16384
 }
 
 nonisolated(unsafe) var shared = SharedMemory()
@@ -64,6 +68,9 @@ enum Area {
   }
   static var document: UnsafeMutableRawBufferPointer {
     UnsafeMutableRawBufferPointer(start: base + 2304, count: SharedMemory.documentCapacity)
+  }
+  static var file: UnsafeMutableRawBufferPointer {
+    UnsafeMutableRawBufferPointer(start: base + 10496, count: SharedMemory.fileCapacity)
   }
 }
 

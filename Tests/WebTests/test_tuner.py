@@ -252,19 +252,23 @@ def test_export_and_import_a_profile_file(rig):
 def test_a_profile_with_an_unknown_key_a_name_twice_another_format_or_cut_short_is_refused(rig):
     """The page reads a profile file as forcectl does: refused, naming the line, and the device unchanged."""
     browser = rig.browser
+    # forcectl's words after "profile: ": what `forcectl sim run --profile FILE` prints
+    # after "FILE: " for the same bytes (FileEdgeTests.swift has most of them).
     cases = {
-        # forcectl's words (FileEdgeTests.anUnknownKeyIsRefusedWithASuggestion), after "profile: ".
         "typo.json": ('{"format": "forcepicker-parameters",\n "schema_hsh": "0x0", "parameters": {"rest_threshold": 230}}',
                       "profile: line 2, column 2: unknown key 'schema_hsh' (did you mean 'schema_hash'?);"
                       " a parameter file has format, layout_version, schema_hash, parameters"),
         "notes.json": ('{"parameters": {"rest_threshold": 230},\n  "notes": "for the thumb"}',
                        "profile: line 2, column 3: unknown key 'notes'; a parameter file has format,"),
         "twice.json": ('{\n  "parameters": {\n    "rest_threshold": 200,\n    "rest_threshold": 230\n  }\n}\n',
-                       'line 4: "rest_threshold" is given twice (first on line 3)'),
-        "twice.txt": ("rest_threshold=200\nrest_threshold=230\n", "line 2: rest_threshold is given twice (first on line 1)"),
+                       "profile: line 4, column 5: 'rest_threshold' is given twice (first on line 3)"),
+        "twice.txt": ("rest_threshold=200\nrest_threshold=230\n",
+                      "profile: line 2, column 1: rest_threshold is given twice (first on line 1)"),
         "other.json": ('{"format": "vscode-settings", "parameters": {"rest_threshold": 230}}',
-                       '"format" is "vscode-settings"; a parameter file\'s is "forcepicker-parameters"'),
-        "cut.json": ('{\n  "parameters": {\n    "rest_threshold": 230,\n', "line 4, column 1: not valid JSON"),
+                       "profile: line 1, column 12: \"format\" is 'vscode-settings';"
+                       " a parameter file's is \"forcepicker-parameters\""),
+        "cut.json": ('{\n  "parameters": {\n    "rest_threshold": 230,\n',
+                     "profile: line 4, column 1: the file ends inside the JSON (it is cut short?): expected a \"name\""),
     }
     for name, (content, words) in cases.items():
         path = rig.workdir / name

@@ -7,6 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { Wire } from "../../Web/js/wire.js";
+import { EngineParameters, parseProfile, profileJSON } from "../../Web/js/params.js";
 
 const root = new URL("../../", import.meta.url);
 const wasm = readFileSync(new URL(process.env.FORCEPICKER_WASM ?? "Web/forcepicker.wasm", root));
@@ -304,4 +305,68 @@ test("the input CSV is read by the module, in chunks, with forcectl's words", ()
     "line 1: header has 'left_pulled' but no 'right_pulled': the pulled readings come as a pair");
   const offline = readFileSync(new URL("Web/js/offline.js", root), "utf8");
   assert.doesNotMatch(offline, /split|parse/i, "offline.js parses CSV itself");
+});
+
+test("a parameter file is read by the module with forcectl's words", () => {
+  const encode = (text) => new TextEncoder().encode(text);
+  const id = (name) => [...Array(wire.paramCount()).keys()].find((i) => wire.paramDescribe(i).paramName === name);
+  // An export (the fuzzer's seed, as `forcectl params export` writes it): every parameter, by name.
+  const exported = readFileSync(new URL("Tests/Fuzzing/Corpus/ParameterJSON/export.json", root));
+  const values = Object.entries(JSON.parse(new TextDecoder().decode(exported)).parameters);
+  assert.deepEqual(wire.profile(exported), values.map(([name, value]) => {
+    const p = id(name);
+    return [p, typeof value === "number" ? value : [0, 1, 2, 3, 4, 5].find((v) => wire.symbol(p, v) === value)];
+  }));
+  // NAME=VALUE lines: a BOM, CRLF and a lone CR, comments, spaces and symbols.
+  assert.deepEqual(wire.profile(encode("\ufeff# tuned\r\nrest_threshold = 240\r\ntechnique=pulse  # the pulse one\rsensitivity = firm\n")),
+    [[id("rest_threshold"), 240], [id("technique"), 1], [id("sensitivity"), 2]]);
+  const message = (text) => { try { wire.profile(typeof text === "string" ? encode(text) : text); } catch (error) { return error.message; } return null; };
+  // What `forcectl sim run --profile FILE` prints after "FILE: " for the same bytes: the
+  // texts of FileEdgeTests.swift, and of forcectl run on the others.
+  const refusals = {
+    "{\"format\": \"forcepicker-parameters\",\n \"schema_hsh\": \"0x0\", \"parameters\": {}}":
+      "line 2, column 2: unknown key 'schema_hsh' (did you mean 'schema_hash'?); a parameter file has format, layout_version, schema_hash, parameters",
+    '{"parameters": {"rest_treshold": 200}}': "line 1, column 17: unknown parameter 'rest_treshold' (did you mean 'rest_threshold'?)",
+    "  rest_treshold = 200\n": "line 1, column 3: unknown parameter 'rest_treshold' (did you mean 'rest_threshold'?)",
+    '{"parameters": {"colour": 200}}': "line 1, column 17: unknown parameter 'colour' (see `forcectl params list` or Docs/parameters.md)",
+    "{\n  \"parameters\": {\n    \"rest_threshold\": 200,\n    \"rest_threshold\": 300\n  }\n}\n":
+      "line 4, column 5: 'rest_threshold' is given twice (first on line 3)",
+    "rest_threshold=200\n# later\nrest_threshold = 300\n": "line 3, column 1: rest_threshold is given twice (first on line 1)",
+    "{\n  \"format\": \"forcepicker-parameters\",\n  \"parameters\": {\n    \"rest_threshold\": 300,\n":
+      "line 5, column 1: the file ends inside the JSON (it is cut short?): expected a \"name\"",
+    "{\n  \"format\": \"forcepicker-parameters\",\n  \"parameters\": {\n    \"rest_threshold\": 300 \"hysteresis\": 10}}":
+      "line 4, column 27: expected ',' or '}', found '\"'",
+    "{\n  \"format\": \"vscode-settings\",\n  \"parameters\": {\"rest_threshold\": 300}\n}\n":
+      "line 2, column 13: \"format\" is 'vscode-settings'; a parameter file's is \"forcepicker-parameters\"",
+    '{"layout_version": 3, "parameters": {"rest_threshold": 300}}': "line 1, column 20: parameter file has layout_version 3; this build uses 4",
+    '{"parameters": {"rest_threshold": 3000000000}}': "line 1, column 35: rest_threshold: 3000000000 is not a 32-bit whole number",
+    '{"parameters": {"sensitivity": "hard"}}': "line 1, column 32: sensitivity: 'hard' is not one of light, normal, firm",
+    "technique=pulsee\n": "line 1, column 11: technique: 'pulsee' is not one of thumb-roll, pulse, press-through, two-button, wrap, positional",
+    "rest_threshold 200\n": "line 1, column 1: 'rest_threshold 200' is not NAME=VALUE",
+    '{"schema_hash": "0x12345678", "parameters": {"rest_threshold": 300, "zeta": 1, "alpha\\r": 2, "Beta": 3}}':
+      "parameter file was written for schema '0x12345678'; this build uses 0xa414f88b; unknown here: 'Beta', 'alpha\\r', 'zeta'; missing from the file: baseline_limit, baseline_rate, boost_threshold, contact_threshold, fault_ms, filter_ms, fsr_law, hysteresis, left_curve, left_gain, left_offset, press_through_level, probe_ms, pulse_window_ms, quick_release_ms, rail_level, range_max, range_min, right_curve, right_gain, right_offset, roll_threshold, sample_rate_hz, sensitivity, speed_boost_max, speed_boost_min, speed_normal_max, start_value, technique, wrap; re-export it with `forcectl params export`",
+    "": "the file is empty: expected the JSON of `forcectl params export` or NAME=VALUE lines (Docs/parameters.md)",
+    "# nothing yet\n\n": "the file sets no parameters: expected the JSON of `forcectl params export` or NAME=VALUE lines (Docs/parameters.md)",
+    "\u007fELF\u0002\u0001\u0001\u0000\u0000\u0000":
+      "line 1, column 8: a NUL byte is not text (after '\\u{7F}ELF\\u{02}\\u{01}\\u{01}'): a binary file, or text in another encoding?",
+  };
+  for (const [text, words] of Object.entries(refusals)) assert.equal(message(text), words, JSON.stringify(text));
+  assert.equal(message(Uint8Array.of(...encode("rest_threshold=2"), 0xe9, ...encode("0\n"))),
+    "line 1, column 17: byte 0xE9 is not UTF-8 text (after 'rest_threshold=2'): a binary file, or text in another encoding?");
+  // A file larger than the module's file area is refused whole, not read in part.
+  const capacity = wire.x.fp_file_capacity();
+  assert.equal(message(encode("# " + "x".repeat(capacity) + "\nrest_threshold=240\n")),
+    `the file has ${capacity + 22} bytes: too large for a parameter file (the page reads at most ${capacity}; an exported one has about 900)`);
+  assert.deepEqual(wire.profile(encode("#".repeat(capacity - 19) + "\nrest_threshold=240")), [[id("rest_threshold"), 240]]);
+  const params = readFileSync(new URL("Web/js/params.js", root), "utf8");
+  assert.doesNotMatch(params, /JSON\.parse|editDistance|split\(/, "params.js parses profile files itself");
+});
+
+test("the page's offline export imports as the same parameters, and a refusal reads as the page shows it", () => {
+  wire.paramDefaults();
+  const offline = new EngineParameters(wire);
+  const exported = new TextEncoder().encode(profileJSON(wire, offline.list));
+  assert.deepEqual(parseProfile(wire, exported), offline.list.map((p) => [p.id, p.value]));
+  assert.throws(() => parseProfile(wire, new TextEncoder().encode("hysteresis=1\nhysteresis=2\n")),
+    { message: "profile: line 2, column 1: hysteresis is given twice (first on line 1)" });
 });

@@ -286,8 +286,8 @@ function wire() {
     const file = event.target.files[0];
     event.target.value = "";
     if (!file) return;
-    const text = await file.text();
-    await action(`importing ${file.name}`, async () => page.target.setBatch(parseProfile(page.wire, page.target.list, text)),
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    await action(`importing ${file.name}`, async () => page.target.setBatch(parseProfile(page.wire, bytes)),
       `imported ${file.name}`);
   };
   $("record-start").onclick = () => {

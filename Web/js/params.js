@@ -55,7 +55,7 @@ export class EngineParameters {
 export function profileJSON(wire, list, info) {
   const lines = ["{", '  "format": "forcepicker-parameters",',
     `  "layout_version": ${info?.layoutVersion ?? wire.layoutVersion},`,
-    `  "schema_hash": "0x${((info?.schemaHash ?? 0) >>> 0).toString(16).padStart(8, "0")}",`,
+    `  "schema_hash": "0x${((info?.schemaHash ?? wire.schemaHash) >>> 0).toString(16).padStart(8, "0")}",`,
     '  "parameters": {'];
   list.forEach((p, index) => {
     const symbol = wire.symbol(p.id, p.value);
@@ -65,133 +65,17 @@ export function profileJSON(wire, list, info) {
   return lines.join("\n") + "\n";
 }
 
-/** "line L, column C: " where JSON.parse stopped (its message's position, or the end). */
-function jsonPlace(text, error) {
-  const at = /position (\d+)/.exec(error.message);
-  const position = at ? Number(at[1]) : /end of JSON/.test(error.message) ? text.length : null;
-  return position === null ? "" : placeAt(text, position);
-}
-
-/** "line L, column C: " of the character at `position` of `text`. */
-function placeAt(text, position) {
-  const before = text.slice(0, position).split("\n");
-  return `line ${before.length}, column ${before[before.length - 1].length + 1}: `;
-}
-
-/** The keys of the outermost JSON object of `text` (valid JSON), in order, with the offset of each. */
-function topLevelKeys(text) {
-  const keys = [];
-  const colon = /\s*:/y;
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "{" || c === "[") depth++;
-    else if (c === "}" || c === "]") depth--;
-    else if (c === '"') {
-      const start = i;
-      for (i++; text[i] !== '"'; i++) if (text[i] === "\\") i++;
-      colon.lastIndex = i + 1;
-      if (depth === 1 && colon.test(text)) {
-        keys.push({ name: JSON.parse(text.slice(start, i + 1)), offset: start });
-      }
-    }
-  }
-  return keys;
-}
-
-/** The candidate nearest to `text`, as forcectl's "did you mean" picks it (Suggestion.swift). */
-function closestName(text, candidates) {
-  const limit = Math.min(3, Math.max(1, Math.floor([...text].length / 3)));
-  const typed = [...text.toLowerCase()];
-  let best = null;
-  for (const candidate of candidates) {
-    const known = [...candidate.toLowerCase()];
-    if (Math.abs(typed.length - known.length) > limit) continue;
-    const distance = editDistance(typed, known);
-    if (distance <= limit && (best === null || distance < best.distance)) best = { name: candidate, distance };
-  }
-  return best?.name;
-}
-
-/** Levenshtein distance, counting a swap of neighbours as one edit. */
-function editDistance(a, b) {
-  if (!a.length || !b.length) return Math.max(a.length, b.length);
-  let previous2 = new Array(b.length + 1).fill(0);
-  let previous = [...Array(b.length + 1).keys()];
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i, ...new Array(b.length).fill(0)];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        current[j] = Math.min(current[j], previous2[j - 2] + 1);
-      }
-    }
-    previous2 = previous;
-    previous = current;
-  }
-  return previous[b.length];
-}
-
 /**
- * [id, value] pairs from a profile file (JSON as exported, or NAME=VALUE lines), as
- * forcectl reads it: an unknown key, another "format", a name given twice and a file
- * that sets nothing are refused, naming the line.
+ * [id, value] pairs from a profile file's bytes (JSON as exported, or NAME=VALUE lines),
+ * read by the module as forcectl reads it (`Wire.profile`); a refusal throws forcectl's
+ * words after "profile: ".
  */
-export function parseProfile(wire, list, text) {
-  const byName = Object.fromEntries(list.map((p) => [p.paramName, p]));
-  const pairs = [];
-  const add = (name, raw) => {
-    const p = byName[name];
-    if (!p) throw new Error(`profile: unknown parameter "${name}"`);
-    let value = typeof raw === "number" ? raw : Number.NaN;
-    if (typeof raw === "string") {
-      value = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
-      for (let v = p.min; Number.isNaN(value) && v <= p.max && v - p.min < 64; v++) {
-        if (wire.symbol(p.id, v) === raw.trim()) value = v;
-      }
-    }
-    if (!Number.isInteger(value)) throw new Error(`profile: ${name}: "${raw}" is not a whole number`);
-    pairs.push([p.id, value]);
-  };
-  text = text.replace(/^\uFEFF/, "");
-  const trimmed = text.trim();
-  if (trimmed.startsWith("{")) {
-    let root;
-    try { root = JSON.parse(text); } catch (error) { throw new Error(`profile: ${jsonPlace(text, error)}not valid JSON`); }
-    const keys = ["format", "layout_version", "schema_hash", "parameters"];
-    const unknown = topLevelKeys(text).find((key) => !keys.includes(key.name));
-    if (unknown) {
-      const hint = closestName(unknown.name, keys);
-      throw new Error(`profile: ${placeAt(text, unknown.offset)}unknown key '${unknown.name}'` +
-        `${hint ? ` (did you mean '${hint}'?)` : ""}; a parameter file has ${keys.join(", ")}`);
-    }
-    if (root.format !== undefined && root.format !== "forcepicker-parameters") {
-      throw new Error(`profile: "format" is ${JSON.stringify(root.format)}; a parameter file's is "forcepicker-parameters"`);
-    }
-    // JSON.parse keeps the last of a name given twice: look for it in the text.
-    const seen = new Map();
-    for (const match of text.matchAll(/"((?:[^"\\]|\\.)*)"\s*:/g)) {
-      const line = text.slice(0, match.index).split("\n").length;
-      if (seen.has(match[1])) throw new Error(`profile: line ${line}: "${match[1]}" is given twice (first on line ${seen.get(match[1])})`);
-      seen.set(match[1], line);
-    }
-    if (!root.parameters || typeof root.parameters !== "object") throw new Error('profile: no "parameters" object');
-    for (const [name, raw] of Object.entries(root.parameters)) add(name, raw);
-  } else {
-    const seen = new Map();
-    text.split("\n").forEach((line, index) => {
-      const clean = line.replace(/#.*/, "").trim();
-      if (!clean) return;
-      const match = clean.match(/^([a-z_]+)\s*=\s*(.+)$/);
-      if (!match) throw new Error(`profile: line ${index + 1}: expected NAME=VALUE`);
-      if (seen.has(match[1])) throw new Error(`profile: line ${index + 1}: ${match[1]} is given twice (first on line ${seen.get(match[1])})`);
-      seen.set(match[1], index + 1);
-      add(match[1], match[2]);
-    });
+export function parseProfile(wire, bytes) {
+  try {
+    return wire.profile(bytes);
+  } catch (error) {
+    throw new Error(`profile: ${error.message}`);
   }
-  if (!pairs.length) throw new Error("profile: no parameters");
-  return pairs;
 }
 
 export class ParameterPanel {

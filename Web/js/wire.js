@@ -3,7 +3,7 @@
 // the module, the code the firmware runs; the fields of each message, their names and
 // order, come from the module too (`fp_layout`, from each message's declaration).
 
-const FIELDS = 1024, TEXT = 1536, DOCUMENT = 2304;
+const FIELDS = 1024, TEXT = 1536, DOCUMENT = 2304, FILE = 10496;
 
 // The module's name tables (`fp_name`), each from its Swift enum in ForceProtocol.
 const NAME_TABLES = { typeNames: 0, errorCodes: 1, decodeErrors: 2, parameterSources: 3, capabilities: 4, flashFailures: 5 };
@@ -42,6 +42,8 @@ export class Wire {
     this.types = Object.fromEntries(Object.entries(this.typeNames).map(([type, name]) => [name, Number(type)]));
     /** The layout version of the module's parameter table (the offline engine's). */
     this.layoutVersion = exports.fp_layout_version();
+    /** The schema hash of the module's parameter table, as a parameter file has it. */
+    this.schemaHash = exports.fp_schema_hash() >>> 0;
     /** Cell fault names by code ("ok", "open", "railed", …), from the module. */
     this.faultNames = [];
     for (let code = 0, length; (length = exports.fp_fault_name(code)) >= 0; code++) this.faultNames.push(this.text(0, length));
@@ -215,6 +217,21 @@ export class Wire {
     }
     take(this.x.fp_input_csv_finish());
     return frames;
+  }
+
+  /**
+   * The [id, value] pairs of a parameter file's bytes (the JSON of `forcectl params
+   * export`, or NAME=VALUE lines), read by the module's parser, forcectl's. A refused
+   * file throws its words ("line 4, column 5: 'rest_threshold' is given twice (first on line 3)").
+   */
+  profile(bytes) {
+    if (bytes.length <= this.x.fp_file_capacity()) this.memory.set(bytes, this.base + FILE);
+    const result = this.x.fp_profile_parse(bytes.length);
+    if (result < 0) throw new Error(this.document(-result));
+    const values = this.fields(1 + 2 * result);
+    const pairs = [];
+    for (let i = 0; i < result; i++) pairs.push([values[1 + 2 * i], values[2 + 2 * i]]);
+    return pairs;
   }
 
   /** The record CSV's header, and the row of telemetry `t` (Docs/csv-formats.md). */

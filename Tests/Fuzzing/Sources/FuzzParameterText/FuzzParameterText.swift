@@ -1,15 +1,19 @@
 import ForceEngine
 import ForceTrace
 import FuzzSupport
+import ProfileBytes
 
-/// `NAME=VALUE` parameter text: a parameter file of such lines
+/// `NAME=VALUE` parameter text: a parameter file of such lines, its bytes read as the
+/// page and as forcectl read them (`ProfileBytes`), its text through
 /// (`ParameterText.assignments(inFile:)`: `--profile`, `params import`, `params diff`),
 /// each line as a command-line argument (`ParameterText.assignment`: `--set`,
 /// `params set`), then the all-or-nothing `ParameterText.applying` to the defaults.
 /// Every accepted pair reads back the same from its formatted text.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParameterText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-  let text = TextInput.normalized(Fuzz.bytes(data, size))
+  let bytes = Fuzz.bytes(data, size)
+  ProfileBytes.expectSameRead(bytes)
+  let text = TextInput.normalized(bytes)
   for line in TextInput.lines(text) {
     do {
       check(try ParameterText.assignment(String(line)))
