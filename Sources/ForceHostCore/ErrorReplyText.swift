@@ -14,7 +14,7 @@ public enum ErrorReplyText {
       sink.write(Int(reply.parameter))
     case .unknownType:
       sink.write("the device does not know request type 0x")
-      writeHex(reply.requestType, to: &sink)
+      sink.write(hex: UInt32(reply.requestType))
     case .badLength: sink.write("the device rejected a request of the wrong length")
     case .busy: sink.write("the device stayed busy (a bench running, or its transmit queue full); try again")
     case .flash:
@@ -64,12 +64,5 @@ public enum ErrorReplyText {
       sink.write("...")
       sink.write(info.max)
     }
-  }
-
-  /// Lower-case hex without leading zeros, as `String(_:radix: 16)` writes it.
-  static func writeHex<Sink: TextSink>(_ value: UInt8, to sink: inout Sink) {
-    let digits: StaticString = "0123456789abcdef"
-    if value >= 16 { sink.append(digits.utf8Start[Int(value >> 4)]) }
-    sink.append(digits.utf8Start[Int(value & 15)])
   }
 }

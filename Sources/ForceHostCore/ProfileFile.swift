@@ -31,7 +31,8 @@ public enum ProfileFile {
 
   /// Writes `0x` and eight lowercase hex digits, as a file's `schema_hash` has them.
   public static func writeHex<Sink: TextSink>(_ value: UInt32, to sink: inout Sink) {
-    for index in 0..<10 { sink.append(SchemaDifference.hexCharacter(value, index)) }
+    sink.write("0x")
+    sink.write(hex: value, minimumDigits: 8)
   }
 }
 

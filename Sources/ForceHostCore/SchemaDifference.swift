@@ -16,7 +16,7 @@ enum SchemaDifference {
     return index == 10
   }
 
-  /// Character `index` of `value` as `ProfileFile.writeHex` writes it.
+  /// Character `index` of `value` written as `0x` and eight lowercase hex digits (`ProfileFile.writeHex`).
   static func hexCharacter(_ value: UInt32, _ index: Int) -> UInt8 {
     if index == 0 { return UInt8(ascii: "0") }
     if index == 1 { return UInt8(ascii: "x") }

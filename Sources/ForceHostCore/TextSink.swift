@@ -33,6 +33,18 @@ extension TextSink {
     }
   }
 
+  /// Appends `value` in lower-case hex, with leading zeros up to `minimumDigits`:
+  /// 0x3e → "3e", 9 → "9"; with 8 digits, 0x1234 → "00001234".
+  public mutating func write(hex value: UInt32, minimumDigits: Int = 1) {
+    let digits: StaticString = "0123456789abcdef"
+    var count = 8
+    while count > max(1, minimumDigits) && value >> UInt32(4 &* (count &- 1)) == 0 { count &-= 1 }
+    while count > 0 {
+      count &-= 1
+      append(digits.utf8Start[Int(value >> UInt32(4 &* count) & 0xF)])
+    }
+  }
+
   /// Appends a 32-bit whole number in decimal.
   public mutating func write(_ number: Int32) { write(Int(number)) }
 
