@@ -89,7 +89,10 @@ let package = Package(
       dependencies: ["ForceFirmware", "ForceEngine", "ForceProtocol", "ForceTestSupport", "ForceHostFlash"]
     ),
     .testTarget(name: "ForceTraceTests", dependencies: ["ForceTrace", "ForceEngine", "ForceHostCore"]),
-    .testTarget(name: "ForceSimTests", dependencies: ["ForceSim", "ForceTrace", "ForceEngine", "ForceHostCore"]),
+    .testTarget(
+      name: "ForceSimTests",
+      dependencies: ["ForceSim", "ForceTrace", "ForceEngine", "ForceHostCore", "ForceTestSupport"]
+    ),
     .testTarget(
       name: "ForceDeviceTests",
       dependencies: ["ForceDevice", "ForceTestSupport", "ForceLink", "ForceProtocol", "ForceEngine", "ForceHostCore"]
@@ -97,7 +100,7 @@ let package = Package(
     .testTarget(name: "ForceUSBTests", dependencies: ["ForceUSB"]),
     .testTarget(
       name: "FirmwareEndToEndTests",
-      dependencies: ["ForceDevice", "ForceTrace", "ForceEngine", "ForceProtocol", "ForceLink"]
+      dependencies: ["ForceDevice", "ForceTrace", "ForceEngine", "ForceProtocol", "ForceLink", "ForceTestSupport"]
     ),
     .testTarget(
       name: "ForceCtlTests",

@@ -1,6 +1,7 @@
 import ForceDevice
 import ForceEngine
 import ForceProtocol
+import ForceTestSupport
 import ForceTrace
 import Foundation
 import Testing
@@ -103,7 +104,7 @@ import Testing
   }
 
   @Test(DeviceUnderTest.needs(.sitl)) func sitlKeepsSavedParametersAcrossARestart() throws {
-    let flash = FileManager.default.temporaryDirectory.appendingPathComponent("fp-restart-\(UUID().uuidString).flash")
+    let flash = TestScratch.file("restart.flash")
     do {
       let device = try DeviceUnderTest(.sitl, flash: flash)
       let client = try device.connect()
@@ -122,7 +123,7 @@ import Testing
   }
 
   @Test(DeviceUnderTest.needs(.sitl)) func sitlBootsDefaultsFromCorruptFlashAndSaysSo() throws {
-    let flash = FileManager.default.temporaryDirectory.appendingPathComponent("fp-corrupt-\(UUID().uuidString).flash")
+    let flash = TestScratch.file("corrupt.flash")
     var bytes = [UInt8](repeating: 0xFF, count: 2048)
     bytes[0] = 0x46; bytes[1] = 0x50; bytes[2] = 0x4B; bytes[3] = 0x31  // magic, then garbage
     bytes[20] = 0x12

@@ -1,6 +1,7 @@
 import ForceDevice
 import ForceEngine
 import ForceProtocol
+import ForceTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
   /// Two saves, then the newest record damaged: the older one loads, and both the
   /// handshake and `paramLoad` say the last save was lost.
   @Test(DeviceUnderTest.needs(.sitl)) func aDamagedNewestRecordFallsBackToTheOlderAndSaysSo() throws {
-    let flash = FileManager.default.temporaryDirectory.appendingPathComponent("fp-older-\(UUID().uuidString).flash")
+    let flash = TestScratch.file("older.flash")
     do {
       let device = try DeviceUnderTest(.sitl, flash: flash)
       let client = try device.connect()

@@ -1,6 +1,7 @@
 import ForceDevice
 import ForceEngine
 import ForceProtocol
+import ForceTestSupport
 import ForceTrace
 import Foundation
 import Testing
@@ -24,7 +25,7 @@ struct SITLTraceEndToEndTests {
     if !sensor.isEmpty {
       // The ideal gesture: what a nominal sensor would read, before the model.
       let script = try String(contentsOf: GoldenTraces.url(of: name, "gesture"), encoding: .utf8)
-      trace = FileManager.default.temporaryDirectory.appendingPathComponent("fp-\(name)-\(UUID().uuidString).csv")
+      trace = TestScratch.file("\(name).csv")
       try GestureScript.csv(try GestureScript.parse(script).steppedFrames()).write(
         to: trace, atomically: true, encoding: .utf8)
     }

@@ -1,6 +1,7 @@
 import ForceDevice
 import ForceEngine
 import ForceProtocol
+import ForceTestSupport
 import Foundation
 import Testing
 
@@ -25,7 +26,7 @@ import Testing
   /// ADC): the sequence numbers have no gap, and the frame number advances by one per
   /// ADC frame except where the device counted dropped telemetry.
   @Test(DeviceUnderTest.needs(.sitl)) func injectionSessionsLeaveNoUnexplainedGaps() throws {
-    let trace = FileManager.default.temporaryDirectory.appendingPathComponent("fp-trace-\(UUID().uuidString).csv")
+    let trace = TestScratch.file("trace.csv")
     var text = "left,right\n"
     for index in 0..<400 { text += "\(index % 200 < 100 ? 0 : 300),\(index % 200 < 100 ? 0 : 280)\n" }
     try text.write(to: trace, atomically: true, encoding: .utf8)

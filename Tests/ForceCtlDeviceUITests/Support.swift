@@ -24,9 +24,7 @@ enum Support {
     .deletingLastPathComponent()
 
   static func temp(_ name: String) -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fcui-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory.appendingPathComponent(name)
+    TestScratch.file(name)
   }
 
   /// Starts SITL on a free port (optionally playing `trace`) and waits until it answers.

@@ -1,4 +1,5 @@
 import ForceCtlKit
+import ForceTestSupport
 import ForceTrace
 import Foundation
 import Testing
@@ -30,8 +31,7 @@ import Testing
   }
 
   @Test func theCommandWritesASmallFigureFromALongCSV() throws {
-    let directory = NSTemporaryDirectory() + "plot-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let directory = TestScratch.directory("plot").path
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let input = directory + "/long.csv"
     let text = OutputCSV.header + "\r\n" + rows(200_000, spikeAt: 123_456).joined(separator: "\r\n") + "\r\n"

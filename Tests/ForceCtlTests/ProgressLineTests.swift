@@ -1,5 +1,6 @@
 import ForceCtlKit
 import ForceDevice
+import ForceTestSupport
 import Foundation
 import Testing
 
@@ -57,7 +58,7 @@ import Testing
     try #require(
       FileManager.default.isExecutableFile(atPath: forcectl.path),
       "forcectl is not built (swift build --product forcectl)")
-    let output = NSTemporaryDirectory() + "progress-\(UUID().uuidString)"
+    let output = TestScratch.file("progress").path
     defer { try? FileManager.default.removeItem(atPath: output) }
     // Enough trials to outlast half a second in a debug build, on one thread.
     let study = ["sim", "study", "--participants", "8", "--repetitions", "2", "--jobs", "1", "--output", output]

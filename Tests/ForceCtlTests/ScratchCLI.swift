@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForceCtlKit
+import ForceTestSupport
 import Foundation
 
 /// A scratch directory for command-line tests, and `forcectl` run in-process as a
@@ -9,8 +10,7 @@ struct ScratchCLI {
   let directory: String
 
   init(_ label: String) {
-    directory = NSTemporaryDirectory() + "\(label)-\(UUID().uuidString)"
-    try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    directory = TestScratch.directory(label).path
   }
 
   /// Writes `text` to `name` in the directory; returns its path.

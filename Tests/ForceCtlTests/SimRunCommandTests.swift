@@ -1,14 +1,13 @@
 import ArgumentParser
 import ForceCtlKit
+import ForceTestSupport
 import Foundation
 import Testing
 
 /// `forcectl sim run` parsed and run in-process, as SPEC §7 states it.
 @Suite struct SimRunCommandTests {
   let directory: URL = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("forcectl-tests-\(UUID().uuidString)")
-    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    TestScratch.directory("forcectl-sim-run")
   }()
 
   func file(_ name: String, _ text: String) -> String {

@@ -1,13 +1,14 @@
 import ArgumentParser
 import ForceCtlKit
 import ForceSim
+import ForceTestSupport
 import Foundation
 import Testing
 
 /// The `sim gesture`, `sim study` and `sim sweep` commands, in-process.
 @Suite struct CLITests {
   static func temporary(_ name: String) -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("forcesim-\(name)-\(UUID().uuidString)").path
+    TestScratch.file("forcesim-\(name)").path
   }
 
   @Test func studyParses() throws {

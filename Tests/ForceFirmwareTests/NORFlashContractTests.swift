@@ -37,7 +37,7 @@ import Testing
       var flash = FakeBoard()
       try check(rule, on: &flash)
     case .file:
-      let path = FileManager.default.temporaryDirectory.appendingPathComponent("fp-contract-\(UUID()).flash").path
+      let path = TestScratch.file("contract.flash").path
       defer { try? FileManager.default.removeItem(atPath: path) }
       var flash = try FileFlash(path: path, pageSize: 1024, pageCount: 2)
       try check(rule, on: &flash)
@@ -48,7 +48,7 @@ import Testing
 
   /// A file that is not a flash file is refused with its path, and left alone.
   @Test func aFileWithoutTheHeaderIsRefused() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("fp-short-\(UUID()).flash").path
+    let path = TestScratch.file("short.flash").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
     do {
@@ -63,7 +63,7 @@ import Testing
 
   /// A flash file made for another geometry is refused with both sizes, and left alone.
   @Test func aFlashFileOfAnotherSizeIsRefused() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("fp-size-\(UUID()).flash").path
+    let path = TestScratch.file("size.flash").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     _ = try FileFlash(path: path, pageSize: 1024, pageCount: 2)
     let written = try Data(contentsOf: URL(fileURLWithPath: path))

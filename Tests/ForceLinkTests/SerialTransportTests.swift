@@ -1,3 +1,4 @@
+import ForceTestSupport
 import Foundation
 import Testing
 
@@ -75,5 +76,5 @@ import Testing
 let liveSerialPort = ProcessInfo.processInfo.environment["FORCELINK_TEST_SERIAL_PORT"]
 
 func temporaryPath(_ name: String) -> String {
-  NSTemporaryDirectory() + "forcelink-\(name)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+  TestScratch.file("forcelink-\(name)").path
 }

@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTestSupport
 import ForceTrace
 import Foundation
 import Testing
@@ -75,8 +76,7 @@ import Testing
   }
 
   @Test func theReportIsComputedFromTheTrialCSVBesideIt() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("forcesim-study-\(UUID().uuidString)").path
+    let directory = TestScratch.file("forcesim-study").path
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let result = try StudyRunner.run(StudyConfig(participants: 2, repetitions: 1, seed: 4, jobs: 2))
     try StudyOutput.write(result, to: directory)

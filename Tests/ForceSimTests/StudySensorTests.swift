@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceTestSupport
 import ForceTrace
 import Foundation
 import Testing
@@ -28,7 +29,7 @@ import Testing
     other.seed = 6
     #expect(try StudyRunner.run(other).devices != a.devices)
 
-    let directory = NSTemporaryDirectory() + "study-sensor-\(UUID().uuidString)"
+    let directory = TestScratch.file("study-sensor").path
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try StudyOutput.write(a, to: directory, notes: StudyReport.sensorNotes(a))
     let summary = try String(contentsOfFile: directory + "/summary.md", encoding: .utf8)

@@ -26,11 +26,13 @@ public final class EmulatedDevice: @unchecked Sendable {
   public let process: Process
   /// The file that keeps the SITL's parameter flash (nil for QEMU).
   public let flashFile: URL?
+  /// Whether `flashFile` is a temporary file this device made, removed by `stop()`.
+  private let ownsFlashFile: Bool
   /// `tcp://127.0.0.1:PORT`.
   public var address: String { "tcp://127.0.0.1:\(port)" }
 
   /// Starts `image` (the SITL binary, or the ELF image QEMU boots). SITL keeps its
-  /// flash in `flashFile` (default: a new temporary file) and may play `trace` as
+  /// flash in `flashFile` (default: a new temporary file, removed by `stop()`) and may play `trace` as
   /// ADC readings, with `traceOptions` after it (`forcepicker-sitl`'s sensor options
   /// and `--restart-each-pass`), and takes `sitlOptions` (`--baud`); QEMU may run on
   /// deterministic virtual time (`icount`, one instruction each 2^`icountShift` ns).
@@ -49,11 +51,13 @@ public final class EmulatedDevice: @unchecked Sendable {
         ?? FileManager.default.temporaryDirectory
         .appendingPathComponent("forcepicker-\(UUID().uuidString).flash")
       self.flashFile = flash
+      ownsFlashFile = flashFile == nil
       process.arguments =
         ["--port", "\(self.port)", "--flash", flash.path] + sitlOptions
         + (trace.map { ["--trace", $0.path] + traceOptions } ?? [])
     case .qemu:
       self.flashFile = nil
+      ownsFlashFile = false
       process.executableURL = try QEMU.locate()
       process.arguments = QEMU.arguments(
         image: image.path, uartPort: self.port, icount: icount, icountShift: icountShift)
@@ -104,6 +108,7 @@ public final class EmulatedDevice: @unchecked Sendable {
       process.waitUntilExit()
     }
     if EmulatedDevice.runningPID == process.processIdentifier { EmulatedDevice.runningPID = 0 }
+    if ownsFlashFile, let flashFile { try? FileManager.default.removeItem(at: flashFile) }
   }
 
   deinit { stop() }
