@@ -3,7 +3,7 @@ import ForceEngine
 /// The 8 bytes of `EngineEvents`, shared by `event` and `injectResult`: mask, velocity,
 /// the flags byte (`EventFlags`) and the payload value.
 func eventFields<V: FieldVisitor>(_ events: inout EngineEvents, _ v: inout V) throws(ProtocolError) {
-  events.zeroAbsentPayloads()
+  if !V.countsOnly { events.zeroAbsentPayloads() }
   try v.u16(&events.mask, "mask", "one bit per event kind (the mask bits of `event`)")
   try v.require(events.mask & ~EventFlags.validMask == 0, else: .badValue)
   try v.u8(&events.velocity, "velocity", "`touch-down` velocity 1…127")

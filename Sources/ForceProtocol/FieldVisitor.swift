@@ -34,11 +34,15 @@ public protocol FieldVisitor {
   mutating func packed<Part: PackedPart>(
     _ whole: inout Part.Whole, _ part: Part.Type, _ name: StaticString, _ meaning: StaticString
   ) throws(ProtocolError)
-  /// A value the page shows, worked out from the fields; not on the wire.
-  mutating func derived(_ value: Int32, _ name: StaticString) throws(ProtocolError)
+  /// A value the page shows, worked out from the fields (only when a visitor asks);
+  /// not on the wire.
+  mutating func derived(_ value: @autoclosure () -> Int32, _ name: StaticString) throws(ProtocolError)
   /// A rule a decoded body must keep: decoders throw `error` when `valid` is false, the
   /// other visitors ignore it.
   mutating func require(_ valid: Bool, else error: ProtocolError) throws(ProtocolError)
+  /// True for a visitor that only counts bytes (`LongestBody`): a message's `fields`
+  /// may skip work that prepares values for the wire.
+  static var countsOnly: Bool { get }
 }
 
 extension FieldVisitor {
@@ -46,9 +50,13 @@ extension FieldVisitor {
   @inline(__always)
   public mutating func require(_ valid: Bool, else error: ProtocolError) throws(ProtocolError) {}
 
+  /// Visitors read or write the values.
+  @inline(__always)
+  public static var countsOnly: Bool { false }
+
   /// Only the page's rows show derived values.
   @inline(__always)
-  public mutating func derived(_ value: Int32, _ name: StaticString) throws(ProtocolError) {}
+  public mutating func derived(_ value: @autoclosure () -> Int32, _ name: StaticString) throws(ProtocolError) {}
 }
 
 /// Fields that share bytes on the wire, written and read by hand: the telemetry word,

@@ -74,22 +74,23 @@ public enum MessageType: UInt8, Sendable {
   }
 
   /// Bytes of an `error` frame on the wire: every request can be answered with one.
-  public static var errorRoom: Int { 14 }
+  @inline(__always)
+  public static var errorRoom: Int { ErrorReply.longestWireSize }
 
   /// Transmit room (bytes on the wire) the longest reply to a request of this type
-  /// with a body of `bodyLength` bytes can take, its success reply or `error`
-  /// (14 bytes), whichever is longer: the device answers a request only when that
-  /// much is free. `inject` answers one `injectResult` per sample (at most 16: a
-  /// longer body is refused with `error`); `hello` may first end a bench run with its
-  /// `benchResult`.
+  /// with a body of `bodyLength` bytes can take, its success reply or `error`,
+  /// whichever is longer, each at its longest (`longestWireSize`, from the reply's
+  /// fields): the device answers a request only when that much is free. `inject`
+  /// answers one `injectResult` per sample (at most 16: a longer body is refused with
+  /// `error`); `hello` may first end a bench run with its `benchResult`.
   public func replyRoom(bodyLength: Int) -> Int {
     switch self {
-    case .hello: return 33 + ShortText.capacity + 26  // info with the longest board name, a benchResult
-    case .paramDescribe: return 26 + 2 * ShortText.capacity
+    case .hello: return DeviceInfo.longestWireSize &+ BenchResult.longestWireSize
+    case .paramDescribe: return ParamDescription.longestWireSize
     case .inject:  // no overflow check: a 64-bit multiply on the M0
-      return 31 &* min(InjectRequest.capacity, max(1, (bodyLength &- 1) / 4))
-    case .bench: return 26  // benchResult
-    case .stats: return 50  // statsReport
+      return InjectResult.longestWireSize &* min(InjectRequest.capacity, max(1, (bodyLength &- 1) / 4))
+    case .bench: return BenchResult.longestWireSize
+    case .stats: return LinkStats.longestWireSize
     default: return MessageType.errorRoom  // paramValue (11), ack (7), paramLoaded (7) or any error (14)
     }
   }

@@ -32,7 +32,7 @@ struct RowWriter: FieldVisitor {
     _ whole: inout Part.Whole, _ part: Part.Type, _ name: StaticString, _ meaning: StaticString
   ) throws(ProtocolError) { try Part.fields(&whole, &self) }
 
-  mutating func derived(_ value: Int32, _ name: StaticString) { out.put(value) }
+  mutating func derived(_ value: @autoclosure () -> Int32, _ name: StaticString) { out.put(value()) }
 }
 
 /// Reads a message from the fields (and the text area) JavaScript wrote.
@@ -83,7 +83,7 @@ struct RowReader: FieldVisitor {
     _ whole: inout Part.Whole, _ part: Part.Type, _ name: StaticString, _ meaning: StaticString
   ) throws(ProtocolError) { try Part.fields(&whole, &self) }
 
-  mutating func derived(_ value: Int32, _ name: StaticString) { index &+= 1 }
+  mutating func derived(_ value: @autoclosure () -> Int32, _ name: StaticString) { index &+= 1 }
 
   mutating func require(_ valid: Bool, else error: ProtocolError) throws(ProtocolError) {
     guard valid else { throw error }
@@ -129,7 +129,7 @@ struct RowNames: FieldVisitor {
   mutating func packed<Part: PackedPart>(
     _ whole: inout Part.Whole, _ part: Part.Type, _ name: StaticString, _ meaning: StaticString
   ) throws(ProtocolError) { try Part.fields(&whole, &self) }
-  mutating func derived(_ value: Int32, _ name: StaticString) { put(name, "int") }
+  mutating func derived(_ value: @autoclosure () -> Int32, _ name: StaticString) { put(name, "int") }
 }
 
 /// Writes `message`'s declared fields.
