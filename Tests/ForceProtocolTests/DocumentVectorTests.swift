@@ -76,8 +76,12 @@ import Testing
     }
   }
 
-  @Test func printExamples() throws {
-    guard ProcessInfo.processInfo.environment["FORCEPROTOCOL_PRINT_EXAMPLES"] != nil else { return }
+  /// Prints every example frame, for pasting into Protocol.md after a message changes.
+  @Test(
+    .enabled(
+      if: ProcessInfo.processInfo.environment["FORCEPROTOCOL_PRINT_EXAMPLES"] != nil,
+      "prints the example frames when FORCEPROTOCOL_PRINT_EXAMPLES is set"))
+  func printExamples() throws {
     for example in exampleMessages() {
       print("// \(example.name)\n\(hex(try wire(example.message, seq: example.seq)))")
     }
