@@ -147,8 +147,7 @@ extension ForceCtl {
     public init() {}
 
     public func validate() throws {
-      guard (1...1000).contains(decimation) else { throw ValidationError("--decimation must be 1...1000") }
-      if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be positive") }
+      try StreamLimits.check(decimation: decimation, seconds: seconds)
     }
 
     public func run() throws {
