@@ -64,17 +64,9 @@ struct SITLTraceEndToEndTests {
 extension SITLTraceEndToEndTests {
   /// What `forcepicker-sitl` says, on standard error, when it refuses its arguments.
   func refusal(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = DeviceUnderTest.sitlBinary
-    process.arguments = ["--port", "\(DeviceUnderTest.freePort())"] + arguments
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2, "\(arguments): \(text)")
-    return text
+    let ending = try ToolProcess(SITLBinary.name, ["--port", "\(DeviceUnderTest.freePort())"] + arguments).wait()
+    #expect(ending.status == 2 && !ending.signaled, "\(arguments): \(ending.errors)")
+    return ending.errors
   }
 
   /// A bad sensor option is named before the SITL listens; without a trace the sensor

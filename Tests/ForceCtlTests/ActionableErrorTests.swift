@@ -66,20 +66,10 @@ import Testing
       #expect(ForceCtl.unknownSubcommand(in: fine) == nil, "\(fine)")
     }
     // The real program: a usage error (exit 64) naming the suggestion, on standard error.
-    let forcectl = HostTool.besideExecutable("forcectl")
-    try #require(
-      FileManager.default.isExecutableFile(atPath: forcectl.path),
-      "forcectl is not built (swift build --product forcectl)")
-    let process = Process()
-    process.executableURL = forcectl
-    process.arguments = ["params", "gte", "rest_threshold"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 64)
+    try #require(ToolProcess.isBuilt("forcectl"), "forcectl is not built (swift build --product forcectl)")
+    let ending = try ToolProcess("forcectl", ["params", "gte", "rest_threshold"]).wait()
+    #expect(ending.status == 64 && !ending.signaled)
+    let text = ending.errors
     #expect(text.contains("unknown command 'gte' for 'forcectl params' (did you mean 'get'?)"), "\(text)")
   }
 
@@ -88,6 +78,8 @@ import Testing
     for (arguments, message) in [
       (["record", "--port", "p", "-o", "x.csv", "--seconds", "-1"], "--seconds must be positive"),
       (["monitor", "--port", "p", "--seconds", "-1"], "--seconds must be positive"),
+      (["record", "--port", "p", "-o", "x.csv", "--decimation", "0"], "--decimation must be 1...1000"),
+      (["monitor", "--port", "p", "--decimation", "1001"], "--decimation must be 1...1000"),
       (["calibrate", "--port", "p", "--seconds", "-1"], "--seconds must be 0.1...30"),
     ] {
       let text = failure(arguments)

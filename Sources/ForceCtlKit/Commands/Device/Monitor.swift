@@ -112,7 +112,7 @@ public struct MonitorModel {
 
 extension ForceCtl {
   /// `forcectl monitor`: live view of the cells and the engine.
-  public struct Monitor: ParsableCommand {
+  public struct Monitor: StreamingCommand {
     public static let configuration = CommandConfiguration(
       abstract: "Live view of both cells, force against the thresholds, state, direction and value.",
       discussion: """
@@ -145,10 +145,6 @@ extension ForceCtl {
     public var plain = false
 
     public init() {}
-
-    public func validate() throws {
-      try StreamLimits.check(decimation: decimation, seconds: seconds)
-    }
 
     public func run() throws {
       let client = try device.connect()

@@ -7,7 +7,7 @@ import Foundation
 
 extension ForceCtl {
   /// `forcectl record`: telemetry to CSV, checking the sequence numbers.
-  public struct Record: ParsableCommand {
+  public struct Record: StreamingCommand {
     public static let configuration = CommandConfiguration(
       abstract:
         "Record the device's telemetry to a CSV (frame,left,right,force,state,direction,position,value,faults).",
@@ -40,10 +40,6 @@ extension ForceCtl {
     public var strict = false
 
     public init() {}
-
-    public func validate() throws {
-      try StreamLimits.check(decimation: decimation, seconds: seconds)
-    }
 
     public func run() throws {
       // The output is opened only once the device has answered: an existing recording
