@@ -37,8 +37,10 @@ func uart0IRQHandler() {
   UART.quiet(base: UART.uart0)
 }
 
-/// USBCTRL_IRQ: only wakes the core; the loop's `poll` clears the cause.
+/// USBCTRL_IRQ: stamps a start of frame (RP2040-E15, `StartOfFrameClock`); for
+/// anything else it only wakes the core, masking the line until the loop's `poll`
+/// has cleared the cause.
 @_cdecl("pico_usbctrl_irq")
 func usbIRQHandler() {
-  NVIC.disable(USBDeviceController.irq)
+  if USBDeviceController.startOfFrameInterrupt() { NVIC.disable(USBDeviceController.irq) }
 }

@@ -98,9 +98,12 @@ struct PicoBoard<Serial: PicoSerialPort>: Board {
     cells = (E11Correction.tenBits(state.left), E11Correction.tenBits(state.right))
     return true
   }
-  /// Sleeps (`WFI`) unless a pair is waiting or a wake-up is already pending; the
-  /// check and the sleep run with interrupts masked, so none is lost in between.
+
+  /// Sends what this pass wrote, then sleeps (`WFI`) unless a pair is waiting or a
+  /// wake-up is already pending; the check and the sleep run with interrupts masked,
+  /// so none is lost in between.
   mutating func sleepUntilWork(transmitting: Bool) -> Bool {
+    serial.flush()
     CPU.maskInterrupts()
     let serialLine = serial.wakeOn(transmitting: transmitting)
     NVIC.enable(serialLine)

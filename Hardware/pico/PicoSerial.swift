@@ -7,6 +7,9 @@ import RP2040
 protocol PicoSerialPort: SerialPort {
   /// The port on the clocks `Clocks.start` brought up.
   init(clocks: ClockReport)
+  /// Before a sleep, with interrupts enabled: hands what this pass wrote to the
+  /// hardware, so it leaves now and not at the next wake-up.
+  mutating func flush()
   /// Before a sleep: arms the port's interrupt to wake the core for a received byte
   /// (and, when `transmitting`, for room to send); returns its NVIC line.
   func wakeOn(transmitting: Bool) -> UInt32
@@ -27,6 +30,8 @@ struct PicoUARTSerial: PicoSerialPort {
   mutating func serialWrite(_ byte: UInt8) -> Bool { uart.write(byte) }
   /// Framing, parity, break and overrun errors.
   var serialErrors: UInt32 { uart.errors }
+  /// Written bytes are in the TX FIFO already.
+  mutating func flush() {}
 
   /// A received byte (or, when `transmitting`, room to send) raises UART0_IRQ, whose
   /// handler (`Interrupts.swift`) lowers it again.
@@ -59,6 +64,8 @@ struct PicoUSBSerial: PicoSerialPort {
   mutating func serialWrite(_ byte: UInt8) -> Bool { live ? port.write(byte) : true }
   /// USB has no receive errors the firmware sees: the controller retries bad packets.
   var serialErrors: UInt32 { 0 }
+  /// Sends the partly filled packet (`USBSerial.service`).
+  mutating func flush() { if live { port.service() } }
 
   /// USBCTRL_IRQ (raised for what the controller's `poll` handles, a finished IN
   /// transfer included) wakes the core; its handler masks the line.

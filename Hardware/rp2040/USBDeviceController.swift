@@ -17,11 +17,13 @@ public struct USBDeviceController: USBController {
   static let MAIN_CTRL = regs + 0x40
   static let SIE_CTRL = regs + 0x4C
   static let SIE_STATUS = regs + 0x50
+  static let SOF_RD = regs + 0x48
   static let BUFF_STATUS = regs + 0x58
   static let EP_STALL_ARM = regs + 0x68
   static let USB_MUXING = regs + 0x74
   static let USB_PWR = regs + 0x78
   static let INTE = regs + 0x90
+  static let INTS = regs + 0x98
   /// NVIC line of USBCTRL_IRQ.
   public static let irq: UInt32 = 5
 
@@ -41,9 +43,18 @@ public struct USBDeviceController: USBController {
   static let interruptPerBuffer: UInt32 = 1 << 29
   static let bulkType: UInt32 = 2 << 26
   static let interruptType: UInt32 = 3 << 26
+  /// INTE/INTS: BUFF_STATUS, BUS_RESET, SETUP_REQ (the loop's `poll`) and DEV_SOF
+  /// (the handler's `startOfFrameInterrupt`).
+  static let buffersChanged: UInt32 = 1 << 4
+  static let busReset: UInt32 = 1 << 12
+  static let setupRequest: UInt32 = 1 << 16
+  static let deviceSOF: UInt32 = 1 << 17
 
   /// Next data PID (0 or 1) for endpoint 0 IN/OUT and bulk IN/OUT.
   var pid: (controlIn: UInt32, controlOut: UInt32, bulkIn: UInt32, bulkOut: UInt32) = (1, 1, 0, 0)
+  /// A bulk IN packet of this many bytes is in its buffer, waiting for the start of a
+  /// frame to be armed (RP2040-E15, `StartOfFrameClock`); -1 when none waits.
+  var waitingIn = -1
 
   /// Resets the controller, points it at the on-chip PHY, forces VBUS present (the
   /// Pico senses VBUS on GP24, not on the controller's pin), enables it in device
@@ -65,9 +76,13 @@ public struct USBDeviceController: USBController {
     MMIO.write(USBDeviceController.USB_PWR, 1 << 2 | 1 << 3)  // VBUS_DETECT, its override
     MMIO.write(USBDeviceController.MAIN_CTRL, 1)  // CONTROLLER_EN, device mode
     MMIO.write(USBDeviceController.SIE_CTRL, 1 << 29)  // EP0_INT_1BUF
-    // USBCTRL_IRQ on what `poll` handles: BUFF_STATUS, BUS_RESET, SETUP_REQ. The line
-    // only wakes the core (the board's handler masks it); `poll` does the work.
-    MMIO.write(USBDeviceController.INTE, 1 << 4 | 1 << 12 | 1 << 16)
+    // USBCTRL_IRQ on what `poll` handles (BUFF_STATUS, BUS_RESET, SETUP_REQ), where the
+    // board's handler only masks the line, and on DEV_SOF, which the handler stamps.
+    USBDeviceController.forgetFrames()
+    MMIO.write(
+      USBDeviceController.INTE,
+      USBDeviceController.buffersChanged | USBDeviceController.busReset | USBDeviceController.setupRequest
+        | USBDeviceController.deviceSOF)
     MMIO.set(USBDeviceController.SIE_CTRL, 1 << 16)  // PULLUP_EN
   }
 
@@ -111,6 +126,10 @@ public struct USBDeviceController: USBController {
 
   public mutating func poll() -> USBEvent? {
     typealias C = USBDeviceController
+    if waitingIn >= 0 && C.mayArmBulkIn() {
+      C.arm(C.bufferControl(2, out: false), length: waitingIn, pid: &pid.bulkIn, in: true)
+      waitingIn = -1
+    }
     if MMIO.read(C.SIE_STATUS) & C.busResetSeen != 0 {
       MMIO.write(C.SIE_STATUS, C.busResetSeen)
       return .busReset
@@ -144,6 +163,7 @@ public struct USBDeviceController: USBController {
   }
 
   public mutating func busReset() {
+    USBDeviceController.forgetFrames()
     setAddress(0)
     configure(false)
     resetControl()
@@ -197,13 +217,21 @@ public struct USBDeviceController: USBController {
     C.setWord(C.bufferControl(2, out: false), 0)
     C.setWord(C.bufferControl(2, out: true), 0)
     MMIO.write(C.BUFF_STATUS, 0xFFFF_FFFC)
+    waitingIn = -1
     pid.bulkIn = 0
     pid.bulkOut = 0
   }
 
+  /// Copies the packet into its buffer and arms it now, or at the next start of frame
+  /// when the frame is near its end (RP2040-E15; `poll` arms it).
+  @inline(never)
   public mutating func bulkIn(_ bytes: UnsafeRawBufferPointer) {
     typealias C = USBDeviceController
     C.copy(bytes, to: C.bulkInBuffer)
+    guard C.mayArmBulkIn() else {
+      waitingIn = bytes.count
+      return
+    }
     C.arm(C.bufferControl(2, out: false), length: bytes.count, pid: &pid.bulkIn, in: true)
   }
 
@@ -227,12 +255,49 @@ public struct USBDeviceController: USBController {
     }
     C.setWord(control, 0)
     switch endpoint {
-    case Descriptors.dataInEndpoint: pid.bulkIn = 0
+    case Descriptors.dataInEndpoint:
+      waitingIn = -1
+      pid.bulkIn = 0
     case Descriptors.dataOutEndpoint: pid.bulkOut = 0
     default: break
     }
   }
 }
+
+extension USBDeviceController {
+  /// USBCTRL_IRQ's own work: a start of frame is stamped here, where the latency is
+  /// smallest (reading SOF_RD clears it). Returns true when something else is pending
+  /// for `poll`, and the handler masks the line until the loop has polled.
+  public static func startOfFrameInterrupt() -> Bool {
+    let status = MMIO.read(INTS)
+    if status & deviceSOF != 0 {
+      let frame = UInt16(truncatingIfNeeded: MMIO.read(SOF_RD) & 0x7FF)
+      startOfFrame.record(frame: frame, at: Timer.now())
+    }
+    return status & ~deviceSOF != 0
+  }
+
+  /// Whether a bulk IN buffer armed now starts early enough in the frame, read with
+  /// interrupts masked so the handler cannot stamp between the check's two fields.
+  @inline(never)
+  static func mayArmBulkIn() -> Bool {
+    CPU.maskInterrupts()
+    let may = startOfFrame.mayArm(at: Timer.now())
+    CPU.unmaskInterrupts()
+    return may
+  }
+
+  /// The bus was reset: the SOF stamps start again.
+  static func forgetFrames() {
+    CPU.maskInterrupts()
+    startOfFrame.forget()
+    CPU.unmaskInterrupts()
+  }
+}
+
+/// The bus's frame clock: stamped by USBCTRL_IRQ, read by the loop with interrupts
+/// masked (each access follows an external call, so none is cached).
+nonisolated(unsafe) var startOfFrame = StartOfFrameClock()
 
 /// Writes the buffer control word at `address` without AVAILABLE, waits 12 cycles and
 /// writes it with AVAILABLE (Hardware/rp2040/usb.c).

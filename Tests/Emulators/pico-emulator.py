@@ -7,7 +7,7 @@ cells on the emulated ADC.
     Tests/Emulators/pico-emulator.py [--uf2 IMAGE.uf2] [--port PORT] [--usb-port PORT]
                            [--control-port PORT] [--trace IN.csv] [--realtime] [--profile]
                            [--late-frame-irq NS] [--pll-never-locks] [--pll-switch-hangs]
-                           [--crystal-never-starts] [--ref-switch-fails]
+                           [--crystal-never-starts] [--ref-switch-fails] [--e15 hang|count]
 
     --uf2           default .build-firmware/pico/forcepicker-pico.uf2 (the USB build;
                     the UART build is .build-firmware/pico-uart/forcepicker-pico.uf2)
@@ -54,6 +54,12 @@ cells on the emulated ADC.
                       usb             one JSON object: what the USB host read (device
                                       descriptor, strings, line coding, whether a device-
                                       qualifier request stalls), enumerations, byte counts
+                                      (waiting_to_device: bytes the host holds until the
+                                      device arms its OUT endpoint),
+                                      start-of-frame packets sent (sof_frames), bulk IN
+                                      buffers armed (bulk_in_arms, and bulk_in_by_100us: by
+                                      where in the 1 ms frame), e15_hazards (armed in the
+                                      frame's last 200 us) and hung (see --e15)
                       stall           the frame timer's alarm stops firing until the next
                                       reset: the frame loop starves and the watchdog bites
                       late-frame-irq NS
@@ -92,6 +98,9 @@ cells on the emulated ADC.
     --ref-switch-fails
                     clk_ref's glitchless mux never reports the crystal: CLK_REF_SELECTED keeps
                     showing the ROSC after the firmware selects the XOSC
+    --e15           hang (default): a bulk IN buffer armed in the last 200 us of a USB frame
+                    hangs the emulated controller until a reset, as erratum RP2040-E15 can
+                    on the chip (Tests/Emulators/pico_cdc_host.py); count: only counted
     --trace         the cells read this input CSV's frames, one pair per frame from the
                     firmware's first frame after every boot, looping (as forcepicker-sitl
                     --trace); "hold" and "trace" take over while they last. Make one with
@@ -406,7 +415,7 @@ class UARTLine:
 
 class Emulator:
     def __init__(self, uf2, profile_elf=None, pll_never_locks=False, pll_switch_hangs=False,
-                 crystal_never_starts=False, ref_switch_fails=False):
+                 crystal_never_starts=False, ref_switch_fails=False, e15="hang"):
         self.mcu = RP2040()
         if pll_never_locks:
             for base in PLL_BASES:
@@ -423,7 +432,7 @@ class Emulator:
         self.mcu.logger = ConsoleLogger(LogLevel.ERROR)
         load_uf2(uf2, self.mcu)
         self.core, self.clock = self.mcu.core, self.simulator.clock
-        self.usb = CDCHost(self.mcu, self.clock)  # idle unless the firmware enables USB
+        self.usb = CDCHost(self.mcu, self.clock, e15)  # idle unless the firmware enables USB
         self.uart = self.mcu.uart[0]
         self.tx = bytearray()  # firmware -> host
         self.line = UARTLine(self.uart, self.clock, self.tx.append)
@@ -837,6 +846,7 @@ def main():
     parser.add_argument("--pll-switch-hangs", action="store_true")
     parser.add_argument("--crystal-never-starts", action="store_true")
     parser.add_argument("--ref-switch-fails", action="store_true")
+    parser.add_argument("--e15", choices=("hang", "count"), default="hang")
     args = parser.parse_args()
     if not os.path.isfile(args.uf2):
         sys.exit(f"pico-emulator: no image at {args.uf2} (run Tools/build-firmware --board pico first)")
@@ -847,7 +857,7 @@ def main():
         sys.exit(f"pico-emulator: --trace: {error}")
     emulator = Emulator(args.uf2, profile_elf=elf if args.profile else None, pll_never_locks=args.pll_never_locks,
                         pll_switch_hangs=args.pll_switch_hangs, crystal_never_starts=args.crystal_never_starts,
-                        ref_switch_fails=args.ref_switch_fails)
+                        ref_switch_fails=args.ref_switch_fails, e15=args.e15)
     emulator.loop = loop
     emulator.late_ns = args.late_frame_irq
     emulator.run_until_uart()

@@ -22,6 +22,17 @@ What it does differently from USBCDC, because of the emulator (rp2040py 0.3.6):
     host does when the tty's buffer is full and cdc_acm stops reading.
   * Control requests of its own (the descriptors, the line coding) complete their
     status stage before the next one starts, as a host controller does.
+  * rp2040py sends start-of-frame packets only in host mode. Here the host sends one
+    every millisecond of emulated time once the device is on the bus, as a real one
+    does (every 1.0005 ms: see FRAME_NS): SOF_RD counts the frames, INTR.DEV_SOF rises with each and reading SOF_RD
+    clears it (datasheet 4.1.4).
+  * Erratum RP2040-E15 (the device controller hangs when a bus error hits an IN
+    transaction near the end of a frame) has no cause in an emulator. With `e15`
+    "hang" (the default) the host treats a bulk IN buffer armed 800 us or more after a
+    SOF, in the last 200 us of the frame where the Pico SDK does not arm one, as if
+    the error had come: the controller stops completing transfers on every endpoint
+    until it or the chip is reset, as the silicon does. With "count" it only counts
+    such buffers (`e15_hazards` in `state`).
 """
 import collections
 
@@ -31,6 +42,13 @@ AVAILABLE = 1 << 10
 FULL = 1 << 15
 STALL = 1 << 11
 EP_STALL_ARM = 0x68
+SOF_RD = 0x48
+INTR_DEV_SOF = 1 << 17
+# The host's frame: 1 ms at the edge of full speed's ±500 ppm, so the device's own
+# timer (exact in the emulator) slides through every phase of the host's frame every
+# 2 s, as two crystals do, instead of keeping one phase for good.
+FRAME_NS = 1_000_500
+E15_WINDOW_NS = 800_000  # from here to the next SOF the SDK does not arm a bulk IN buffer
 DTR_RTS = 3
 PENDING_LIMIT = 64 * 1024
 
@@ -61,8 +79,9 @@ class QuietCDC(USBCDC):
 
 
 class CDCHost:
-    def __init__(self, mcu, clock):
+    def __init__(self, mcu, clock, e15="hang"):
         self.mcu, self.usb, self.clock = mcu, mcu.usb_ctrl, clock
+        self.e15 = e15
         self.cdc = QuietCDC(self.usb)
         self.cdc.on_device_connected = self._enumerated
         self._cdc_write, self._cdc_read = self.usb.on_endpoint_write, self.usb.on_endpoint_read
@@ -72,8 +91,14 @@ class CDCHost:
         self.usb.on_reset = self._controller_reset
         self._dpram_updated = self.usb.dpram_updated
         self.usb.dpram_updated = self._dpram_written
+        self._read_register = self.usb.read_uint32
+        self.usb.read_uint32 = self._register_read
         self.next_alarm = clock.create_alarm(self._start_next)
         self.stall_alarm = clock.create_alarm(self._check_stall)
+        self.sof_alarm = clock.create_alarm(self._start_of_frame)
+        self.sof_frames = self.bulk_in_arms = self.e15_hazards = 0
+        self.in_phase_us = [0] * 10  # bulk IN buffers armed, by 100 us of the frame
+        self.hung = False
         self.enumerations = 0
         self.info = {}
         self.held_packets = 0
@@ -93,8 +118,12 @@ class CDCHost:
         self.from_device = bytearray()
         self.out_armed = 0
         self.held = False
+        self.hung = False
+        self.frames_on = False
+        self.last_sof = 0
         self.next_alarm.cancel()
         self.stall_alarm.cancel()
+        self.sof_alarm.cancel()
 
     # --- what the harness calls ------------------------------------------------------
 
@@ -154,7 +183,43 @@ class CDCHost:
     def state(self):
         return dict(self.info, enumerations=self.enumerations, configured=self.ready, dtr=self.opened,
                     bytes_to_device=self.bytes_to_device, bytes_from_device=self.bytes_from_device,
-                    held_packets=self.held_packets, throttled=self.throttle)
+                    waiting_to_device=len(self.to_device), held_packets=self.held_packets, throttled=self.throttle, sof_frames=self.sof_frames,
+                    bulk_in_arms=self.bulk_in_arms, bulk_in_by_100us=self.in_phase_us,
+                    e15_hazards=self.e15_hazards, hung=self.hung)
+
+    # --- frames ------------------------------------------------------------------------
+
+    def _frames_start(self):
+        if not self.frames_on:
+            self.frames_on = True
+            self.last_sof = self.clock.nanos
+            self.sof_alarm.schedule(FRAME_NS)
+
+    def _start_of_frame(self):
+        if self.hung:
+            return
+        self.sof_frames += 1
+        self.last_sof = self.clock.nanos
+        self.usb._sof_frame_number = (self.usb._sof_frame_number + 1) & 0x7FF
+        self.usb._int_raw |= INTR_DEV_SOF
+        self.usb.check_interrupts()
+        self.sof_alarm.schedule(FRAME_NS)
+
+    def _register_read(self, offset):
+        value = self._read_register(offset)
+        if offset == SOF_RD and self.usb._int_raw & INTR_DEV_SOF:
+            self.usb._int_raw &= ~INTR_DEV_SOF
+            self.usb.check_interrupts()
+        return value
+
+    def _bulk_in_armed(self):
+        """A bulk IN buffer was armed: where in the frame; E15 if it is late in it."""
+        phase = self.clock.nanos - self.last_sof
+        self.bulk_in_arms += 1
+        self.in_phase_us[min(9, int(phase // 100_000))] += 1
+        if phase >= E15_WINDOW_NS:
+            self.e15_hazards += 1
+            self.hung = self.e15 == "hang"
 
     # --- endpoints ---------------------------------------------------------------------
 
@@ -168,6 +233,13 @@ class CDCHost:
         return 0x84 + 8 * (self.cdc._out_endpoint if self.cdc._out_endpoint > 0 else 2)
 
     def _dpram_written(self, offset, value):
+        self._frames_start()
+        if self.hung:
+            return  # the controller answers nothing until it is reset
+        if offset == self._in_control() and value & AVAILABLE and self.ready:
+            self._bulk_in_armed()
+            if self.hung:
+                return
         if offset == self._in_control() and value & AVAILABLE and self.ready and self.throttled():
             self.held = True  # stays armed: the host sends no IN token
             self.held_packets += 1
@@ -208,7 +280,7 @@ class CDCHost:
             self._cdc_read(endpoint, size)
 
     def _deliver(self):
-        if self.out_armed and self.opened and self.to_device:
+        if self.out_armed and self.opened and self.to_device and not self.hung:
             chunk = bytes(self.to_device[:self.out_armed])
             del self.to_device[:len(chunk)]
             self.out_armed = 0
@@ -267,7 +339,7 @@ class CDCHost:
             self.next_alarm.schedule(20_000)
 
     def _start_next(self):
-        if self.current is not None or not self.queue or not self.ready:
+        if self.current is not None or not self.queue or not self.ready or self.hung:
             return
         self.current = self.queue.popleft()
         self.usb.send_setup_packet(self.current.packet)

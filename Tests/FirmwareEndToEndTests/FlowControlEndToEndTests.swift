@@ -112,7 +112,18 @@ import Testing
     let pico = try PicoEmulator(serial: .usb)
     let client = try pico.connect()
     defer { client.close() }
-    try checkMixedRequestsWithTheTransmitQueueHeldFull(client, label: "pico-usb", total: 3_000, fills: true)
+    // USB drains 64-byte packets as fast as the host takes them: the host stops reading
+    // (as cdc_acm does when the tty's buffer is full) until the device has taken every
+    // request.
+    try checkMixedRequestsWithTheTransmitQueueHeldFull(client, label: "pico-usb", total: 3_000, fills: true) {
+      reads throws in
+      guard reads else { return _ = try pico.command("throttle on") }
+      let deadline = Date().addingTimeInterval(120)
+      while try pico.usbState()["waiting_to_device"] as? Int != 0 && Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+      _ = try pico.command("throttle off")
+    }
   }
 
   /// One request of the mix: its type and body as sent, and the error it must get
@@ -156,9 +167,11 @@ import Testing
   /// (then some requests must have got `busy` or been dropped).
   ///
   /// `lineRate` (bytes a second): the host writes and reads no faster than that, as
-  /// over a serial line of that rate (QEMU, whose UART has none).
+  /// over a serial line of that rate (QEMU, whose UART has none). `hostReads`, when
+  /// given, is told false before the first request is written and true after the last.
   func checkMixedRequestsWithTheTransmitQueueHeldFull(
-    _ client: DeviceClient, label: String, total: Int, fills: Bool, lineRate: Int? = nil
+    _ client: DeviceClient, label: String, total: Int, fills: Bool, lineRate: Int? = nil,
+    hostReads: ((Bool) throws -> Void)? = nil
   ) throws {
     let before = try statsReport(client)
     let wire = WireSession(client)
@@ -181,6 +194,7 @@ import Testing
       return try wire.receive(atMost: allowed, within: timeout)
     }
     // Write 200 requests (replies of about 6 KB) for every 256 bytes read, then read the rest.
+    try hostReads?(false)
     while next < total && ContinuousClock.now - start < .seconds(240) {
       var chunk: [UInt8] = []
       for index in next..<min(next + 200, total) {
@@ -194,6 +208,7 @@ import Testing
       next = min(next + 200, total)
       replies += try readSlowly(256, within: .milliseconds(1))
     }
+    try hostReads?(true)
     var quietSince = ContinuousClock.now
     while ContinuousClock.now - start < .seconds(300) && ContinuousClock.now - quietSince < .seconds(1) {
       let more = lineRate == nil ? try wire.receive(for: .seconds(1)) : try readSlowly(4_096, within: .milliseconds(20))

@@ -125,6 +125,23 @@ struct PicoUSBEndToEndTests {
     #expect(span >= rate * 10)
     #expect(received == span - Int(stats.streamDropped))
     #expect(stats.streamDropped == 0)
+    try checkNoBulkInLateInAFrame(on: pico, atLeast: rate * 10)
+  }
+
+  /// RP2040-E15: no bulk IN buffer was armed in the last 200 µs of a USB frame (the
+  /// emulated host would have hung the controller: `--e15 hang`). The host's frames
+  /// slide past the device's timer, so without the start-of-frame clock about a fifth
+  /// of the buffers would land there; with it they wait for the next frame's start,
+  /// and the first 100 µs of the frame get their share on top of its own.
+  func checkNoBulkInLateInAFrame(on pico: PicoEmulator, atLeast arms: Int) throws {
+    let usb = try pico.usbState()
+    let phases = try #require(usb["bulk_in_by_100us"] as? [Int])
+    print("USB bulk IN buffers armed by 100 µs of the frame: \(phases)")
+    #expect(usb["e15_hazards"] as? Int == 0 && usb["hung"] as? Bool == false)
+    #expect(phases.reduce(0, +) >= arms)
+    #expect(phases[8] == 0 && phases[9] == 0)
+    #expect(phases[1...7].allSatisfy { $0 > 0 })  // every phase was visited
+    #expect(phases[0] > 2 * phases[1...7].max()!)  // those deferred to the frame's start
   }
 
   /// Frame numbers of the next `count` telemetry frames (count 0: whatever arrives in 0.2 s).
