@@ -43,7 +43,8 @@ import Testing
         == "Error: --sensor: unknown sensor profile 'typcal' (did you mean 'typical'?); sensor profiles: ideal, typical, worn"
     )
     #expect(
-      error(["--board", "pic"]) == "Error: --board: unknown board 'pic' (did you mean 'pico'?); boards: microbit, pico")
+      error(["--board", "pic"])
+        == "Error: --board: unknown board 'pic' (did you mean 'pico'?); boards: microbit, pico, pico-uncorrected")
     #expect(
       error(["--fault", "open:left@1s", "--fault", "stuck:right@2"])
         == "Error: --fault: fault 'stuck:right@2': start '2' needs a unit: ms or s (say 500ms)")

@@ -74,7 +74,8 @@ import Testing
         == "Error: --sensor: unknown sensor profile 'typcal' (did you mean 'typical'?); sensor profiles: ideal, typical, worn"
     )
     #expect(
-      error(["--board", "pic"]) == "Error: --board: unknown board 'pic' (did you mean 'pico'?); boards: microbit, pico")
+      error(["--board", "pic"])
+        == "Error: --board: unknown board 'pic' (did you mean 'pico'?); boards: microbit, pico, pico-uncorrected")
   }
 
   @Test func studyTakesUsersPracticeAndTargets() throws {

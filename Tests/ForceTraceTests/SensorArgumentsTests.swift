@@ -49,7 +49,9 @@ import Testing
     #expect(
       error(["--sensor", "typcal"])
         == "--sensor: unknown sensor profile 'typcal' (did you mean 'typical'?); sensor profiles: ideal, typical, worn")
-    #expect(error(["--board", "pic"]) == "--board: unknown board 'pic' (did you mean 'pico'?); boards: microbit, pico")
+    #expect(
+      error(["--board", "pic"])
+        == "--board: unknown board 'pic' (did you mean 'pico'?); boards: microbit, pico, pico-uncorrected")
     #expect(
       error(["--fault", "stuck:right@2"])
         == "--fault: fault 'stuck:right@2': start '2' needs a unit: ms or s (say 500ms)")

@@ -170,13 +170,17 @@ import Testing
     #expect(try SensorProfile.named("Typical") == .typical)
     #expect(SensorProfile.allNames == ["ideal", "typical", "worn"])
     #expect(try SensorBoard.named("PICO") == .pico)
+    #expect(try SensorBoard.named("Pico-Uncorrected") == .picoUncorrected)
+    #expect(SensorBoard.allNames == ["microbit", "pico", "pico-uncorrected"])
     #expect(
       throws: SensorError(
         "unknown sensor profile 'typcal' (did you mean 'typical'?); sensor profiles: ideal, typical, worn")
     ) {
       try SensorProfile.named("typcal")
     }
-    #expect(throws: SensorError("unknown board 'arduino'; boards: microbit, pico")) { try SensorBoard.named("arduino") }
+    #expect(throws: SensorError("unknown board 'arduino'; boards: microbit, pico, pico-uncorrected")) {
+      try SensorBoard.named("arduino")
+    }
     #expect(SensorProfile.ideal.passesThrough && !SensorProfile.typical.passesThrough)
   }
 }

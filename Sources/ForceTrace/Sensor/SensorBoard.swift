@@ -10,9 +10,16 @@ public enum SensorBoard: String, CaseIterable, Equatable, Sendable {
   /// wide codes of erratum RP2040-E11, read as the firmware reads it: corrected and
   /// rounded to 10 bits (`E11Correction`).
   case pico
+  /// The same Pico read without the firmware's correction: the 12-bit code only
+  /// rounded to 10 bits (`tenBits(_:)`), so the wide codes' force step shows.
+  case picoUncorrected = "pico-uncorrected"
 
-  /// `microbit`, `pico`.
+  /// `microbit`, `pico`, `pico-uncorrected`.
   public static var allNames: [String] { allCases.map(\.rawValue) }
+
+  /// The boards as the firmware reads them: every case but `picoUncorrected`, which
+  /// shows what the firmware's correction removes and is no build of it.
+  public static var firmwareBoards: [SensorBoard] { allCases.filter { $0 != .picoUncorrected } }
 
   /// The board called `name` (any case); the error names the closest one and lists all.
   public static func named(_ name: String) throws(SensorError) -> SensorBoard {
@@ -35,7 +42,7 @@ public enum SensorBoard: String, CaseIterable, Equatable, Sendable {
   public var pullUpOhms: Double {
     switch self {
     case .microbit: 13_000
-    case .pico: 65_000
+    case .pico, .picoUncorrected: 65_000
     }
   }
 
@@ -47,7 +54,16 @@ public enum SensorBoard: String, CaseIterable, Equatable, Sendable {
       return UInt16(Swift.min(1023, Swift.max(0, (level + noise).rounded(.toNearestOrAwayFromZero))))
     case .pico:
       return E11Correction.tenBits(SensorBoard.picoCode(level: level, noise: noise))
+    case .picoUncorrected:
+      return SensorBoard.tenBits(SensorBoard.picoCode(level: level, noise: noise))
     }
+  }
+
+  /// A 12-bit `code` read as a 10-bit reading by plain rounding, (code + 2) >> 2,
+  /// clamped to 1023: the Pico without the E11 correction (`picoUncorrected`), and
+  /// a converter without the erratum when `code` is the exact conversion.
+  static func tenBits(_ code: UInt16) -> UInt16 {
+    Swift.min((code + 2) >> 2, 1023)
   }
 
   /// The Pico's 12-bit conversion of a pin `level` (10-bit scale) with `noise`, E11
