@@ -10,8 +10,13 @@ public struct SensorOptions: ParsableArguments {
       valueName: "PROFILE"))
   public var sensor = "ideal"
 
-  @Option(help: ArgumentHelp("Board whose ADC reads the cells: microbit or pico.", valueName: "BOARD"))
+  @Option(help: boardHelp)
   public var board = "microbit"
+
+  /// `--board`'s help, here and in `sim study`: every board the sensor model knows.
+  static let boardHelp = ArgumentHelp(
+    "Board whose ADC reads the cells: \(SensorBoard.allNames.joined(separator: ", ")) (Docs/sensor-model.md).",
+    valueName: "BOARD")
 
   @Option(help: ArgumentHelp("Seed of the sensor model's parts, noise and faults.", valueName: "N"))
   public var sensorSeed: UInt64 = 1

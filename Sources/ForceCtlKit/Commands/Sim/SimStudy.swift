@@ -53,9 +53,7 @@ extension ForceCtl.Sim {
         valueName: "PROFILE"))
     public var sensor = "ideal"
 
-    @Option(
-      help: ArgumentHelp(
-        "Board whose ADC reads the cells: \(SensorBoard.allNames.joined(separator: " or ")).", valueName: "BOARD"))
+    @Option(help: SensorOptions.boardHelp)
     public var board = "microbit"
 
     @Option(
