@@ -7,9 +7,9 @@ import Testing
   let scratch = ScratchCLI("forcectl-sensor")
   static let script = "rate 100\nhold 300 300 for 2s\nrelease\n"
 
-  /// The output CSV's rows, each as [t_ms, left, right], for `options`.
-  func rows(_ options: [String]) throws -> [[Int]] {
-    let script = scratch.file("s.gesture", Self.script)
+  /// The output CSV's rows, each as [t_ms, left, right], for `options` (and `script`).
+  func rows(_ options: [String], script source: String = Self.script) throws -> [[Int]] {
+    let script = scratch.file("s.gesture", source)
     let output = scratch.directory + "/out-\(UUID().uuidString).csv"
     #expect(scratch.failure(["sim", "gesture", "--script", script, "--output", output] + options) == nil)
     let text = try String(contentsOfFile: output, encoding: .utf8)
@@ -30,6 +30,21 @@ import Testing
     #expect(modelled.filter { $0[0] < 1000 || $0[0] >= 1500 }.allSatisfy { $0[2] < 400 })
     #expect(Set(modelled.map { $0[1] }).count > 3)  // noise on the left cell
     #expect(modelled.last![1] > 0)  // the cap's preload after the release
+  }
+
+  /// `--board pico-uncorrected`: the Pico without the E11 correction. A whole-count
+  /// ramp through the wide code at 128 (Docs/sensor-model.md) reads one count too high
+  /// below it and one too low above it; `--board pico` reads those levels exactly.
+  @Test func theUncorrectedPicoShowsTheForceStepTheCorrectedOneRemoves() throws {
+    let ramp = "rate 100\nhold 122 122 for 10ms\nramp to 134 134 over 120ms\n"
+    let ideal = try rows([], script: ramp)
+    let corrected = try rows(["--board", "pico"], script: ramp)
+    let uncorrected = try rows(["--board", "Pico-Uncorrected"], script: ramp)
+    #expect(ideal.map { $0[1] } == [122] + Array(122...134))
+    for (level, pair) in zip(ideal.map { $0[1] }, zip(corrected, uncorrected)) where !(127...129).contains(level) {
+      #expect(pair.0[1] == level && pair.0[2] == level, "corrected at \(level)")
+      #expect(pair.1[1] == level + (level < 128 ? 1 : -1), "uncorrected at \(level)")
+    }
   }
 
   @Test func badSensorOptionsNameTheOptionAndTheProblem() {
