@@ -58,9 +58,8 @@ struct MicrobitBoard<Cells: MicrobitCells>: Board {
   // MARK: Timing
 
   mutating func startFrameTimer(hz: UInt32) { FrameTimer.start(hz: hz) }
-  mutating func sleepUntilWork(transmitting: Bool) -> Bool {
+  mutating func sleepUntilWork(transmitting: Bool) -> UInt32? {
     Sleep.sleep(transmitting: transmitting)
-    return true
   }
   mutating func ticks() -> UInt32 { TickCounter.now() }
   var tickHz: UInt32 { TickCounter.hz }

@@ -17,10 +17,12 @@ enum Sleep {
 
   /// Sleeps until a byte arrives, the transmitter is ready (when `transmitting`),
   /// the next frame starts or a conversion ends; then runs the ADC handler if due.
-  static func sleep(transmitting: Bool) {
+  /// Returns the tick at which the core woke, before the handler.
+  static func sleep(transmitting: Bool) -> UInt32 {
     MMIO.write(UART.INTENSET, transmitting ? UART.intRXDRDY | UART.intTXDRDY : UART.intRXDRDY)
     MMIO.write(TIMER.INTENSET(FrameTimer.timer), TIMER.intCompare0)
     CPU.waitForInterrupt()
+    let woke = TickCounter.now()
     MMIO.write(UART.INTENCLR, UART.intRXDRDY | UART.intTXDRDY)
     MMIO.write(TIMER.INTENCLR(FrameTimer.timer), TIMER.intCompare0)
     // Read back so both writes have landed before the pending bits are cleared:
@@ -30,5 +32,6 @@ enum Sleep {
     _ = MMIO.read(TIMER.INTENCLR(FrameTimer.timer))
     NVIC.clearPending(1 << irqUART0 | 1 << irqTIMER1)
     CPU.takeInterrupts()
+    return woke
   }
 }

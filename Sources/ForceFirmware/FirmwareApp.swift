@@ -97,11 +97,12 @@ public struct FirmwareApp<B: Board> {
     }
   }
 
-  /// Sleeps until the board has work, and counts the time asleep for `cpuDuty`.
+  /// Sleeps until the board has work, and counts the time asleep for `cpuDuty`: up
+  /// to the wake-up, so the interrupt handlers that run then count as awake.
   mutating func sleep() {
     let start = board.ticks()
-    guard board.sleepUntilWork(transmitting: transmit.free < TransmitQueue.capacity) else { return }
-    duty.slept(from: start, to: board.ticks(), window: board.tickHz)
+    guard let woke = board.sleepUntilWork(transmitting: transmit.free < TransmitQueue.capacity) else { return }
+    duty.slept(from: start, to: woke, window: board.tickHz)
   }
 
   /// One pass of the super-loop.

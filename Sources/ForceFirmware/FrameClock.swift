@@ -11,12 +11,14 @@ public protocol FrameClock {
   var tickHz: UInt32 { get }
   /// Sleeps until the loop may have work: a frame due, a received byte, a finished
   /// conversion or, when `transmitting`, a transmitter ready for the next byte. May
-  /// return early. Returns false at once on a board that does not sleep (the default).
-  mutating func sleepUntilWork(transmitting: Bool) -> Bool
+  /// return early. Returns the tick at which the core woke, read before any
+  /// interrupt handler runs (their time is awake time), or nil at once on a board
+  /// that does not sleep (the default).
+  mutating func sleepUntilWork(transmitting: Bool) -> UInt32?
 }
 
 /// A board that does not sleep: its loop polls (SITL waits in `frameDue` instead).
 extension FrameClock {
   /// Does not sleep.
-  public mutating func sleepUntilWork(transmitting: Bool) -> Bool { false }
+  public mutating func sleepUntilWork(transmitting: Bool) -> UInt32? { nil }
 }

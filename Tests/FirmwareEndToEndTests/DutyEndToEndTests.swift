@@ -12,14 +12,46 @@ import Testing
 /// and the LEDs but no engine; that duty is held to the 5 % budget. Whole streamed
 /// frames (the engine, 19-byte telemetry and events every 5 ms, the LEDs) run on the
 /// image built with `--adc gesture`, whose frame tick reads the benchmark gesture
-/// where the chip's ADC interrupt would leave a pair: held to the 5 % budget too.
+/// where the chip's ADC interrupt would leave a pair. QEMU counts instructions, not
+/// cycles, and takes a frame's bytes at once; the board pays cycles and a loop pass
+/// for every byte, so the streamed duty is priced for the board (`BoardPrice`) and
+/// that estimate is held to `boardBudget`.
 /// The engine and a reply per frame also come from `inject`: one sample every 5 ms,
 /// one request each or 16 a request. Each costs more than a streamed frame (a
 /// request decoded, a 31-byte reply against telemetry's 19) and is held to
 /// `injectedBound`, measured with room for a busy host.
 @Suite(.serialized) struct DutyEndToEndTests {
-  /// Hundredths of a percent of each 5 ms frame the CPU may be awake.
+  /// Hundredths of a percent of each 5 ms frame the CPU may be awake in QEMU at rest.
   static let budget: UInt16 = 500
+  /// Hundredths of a percent of each 5 ms frame the board may be awake streaming:
+  /// the QEMU duty priced for the board (`BoardPrice`).
+  static let boardBudget = 1500.0
+
+  /// What the micro:bit pays that QEMU does not count (Docs/performance.md).
+  enum BoardPrice {
+    /// QEMU runs one instruction every 64 ns (`-icount shift=6`): 1.024 of the nRF51's
+    /// 16 MHz cycles.
+    static let qemuCyclesPerInstruction = 1.024
+    /// A streamed pass and its sleep on the Cortex-M0: QEMU's exec log priced with the
+    /// M0 cost table, 3 595 cycles for 2 106 instructions (`Tools/profile-frames`, its
+    /// last line).
+    static let cyclesPerInstruction = 1.71
+    /// A loop pass woken by the UART or the ADC, without a frame: at most what a frame
+    /// at rest costs (0.20 % of 5 ms in QEMU, `theCPUSleepsBetweenFramesWithinTheDutyBudget`).
+    static let wakeInstructions = 156.0
+    /// Wake-ups of a frame on the board and not in the gesture image: the ADC's tick
+    /// and first conversion (the image reads its pair at the frame tick).
+    static let adcWakes = 2.0
+    /// Cycles in a 5 ms frame at 16 MHz.
+    static let frameCycles = 80_000.0
+
+    /// The board's duty, hundredths of a percent, for a QEMU `duty` with
+    /// `bytesPerFrame` sent each frame, one wake-up each.
+    static func duty(qemu duty: UInt16, bytesPerFrame: Double) -> Double {
+      let wakes = (bytesPerFrame + adcWakes) * wakeInstructions * cyclesPerInstruction / frameCycles * 10_000
+      return Double(duty) * cyclesPerInstruction / qemuCyclesPerInstruction + wakes
+    }
+  }
 
   /// Five sessions of 2.2 s of streaming, each ended by `hello`, whose `info`
   /// reports the last whole second, spread over two cycles of the 5 s gesture (its
@@ -34,18 +66,19 @@ import Testing
     defer { client.close() }
     #expect(client.info?.capabilities.contains(.adc) == true)
     var duties: [UInt16] = []
+    var boardDuties: [Double] = []
     var events: UInt16 = 0
     let clock = ContinuousClock()
-    func streamDropped() throws -> UInt32 {
+    func linkStats() throws -> LinkStats {
       guard case .statsReport(let stats) = try client.request(.stats) else { throw DeviceError.unexpected("stats") }
-      return stats.streamDropped
+      return stats
     }
     func damaged() -> UInt32 {
       let s = client.statistics
       return s.crcErrors &+ s.malformed &+ s.tooShort &+ s.overruns &+ UInt32(client.undecodable)
     }
     for _ in 0..<5 {
-      let droppedBefore = try streamDropped()
+      let before = try linkStats()
       let damagedBefore = damaged()
       _ = try client.request(.streamStart(StreamStart(decimation: 1, events: true)))
       var frames: [UInt16] = []
@@ -57,14 +90,18 @@ import Testing
       }
       let end = clock.now + .seconds(2.2)
       while clock.now < end { try take(waiting: .milliseconds(100)) }
-      duties.append(try client.handshake().cpuDuty)  // hello: the session ends
+      let duty = try client.handshake().cpuDuty  // hello: the session ends
+      duties.append(duty)
       // The frames that came while the client waited for hello's reply are this
       // session's: taken now, not left to open the next one. (The device numbers every
       // frame, streamed or not, so the next session starts a few frames on: left
       // there, they made a gap whenever the requests between took over a frame, as
       // on a loaded machine.)
       try take(waiting: .zero)
-      let dropped = try streamDropped() &- droppedBefore
+      let after = try linkStats()
+      let dropped = after.streamDropped &- before.streamDropped
+      let bytesPerFrame = Double(after.txBytes &- before.txBytes) / Double(max(frames.count, 1))
+      boardDuties.append(BoardPrice.duty(qemu: duty, bytesPerFrame: bytesPerFrame))
       let damagedFrames = damaged() &- damagedBefore
       // Frames numbered one after another; a gap must have left a trace: the device
       // counted it (its transmit queue was full) or the host received it damaged.
@@ -83,9 +120,12 @@ import Testing
     }
     print(
       "CPU duty in QEMU (-icount shift=6), streaming telemetry and events every 5 ms, hundredths of a percent: "
-        + duties.map(String.init).joined(separator: ", "))
+        + duties.map(String.init).joined(separator: ", ")
+        + "; priced for the board (cycles, a wake-up a byte): "
+        + boardDuties.map { String(Int($0.rounded())) }.joined(separator: ", "))
     #expect(events != 0, "no engine event in 11 s of the gesture")
-    #expect(duties.allSatisfy { $0 > 0 && $0 <= Self.budget }, "streaming: \(duties)")
+    #expect(duties.allSatisfy { $0 > 0 }, "streaming: \(duties)")
+    #expect(boardDuties.allSatisfy { $0 <= Self.boardBudget }, "streaming, on the board: \(boardDuties)")
   }
 
   /// Hundredths of a percent with an injected sample every 5 ms: measured 550–597 one
