@@ -75,7 +75,8 @@ cells on the emulated ADC.
                       stats           one JSON object: resets, frames, emulated_ms,
                                       alarm0_written_behind (frame deadlines written at or
                                       behind the TIMER's count: missed alarms), xosc_startup
-                                      (XOSC.STARTUP as the firmware set it), and with
+                                      (XOSC.STARTUP as the firmware set it), gp23 (the
+                                      SMPS mode pin: driven as an output, and high), and with
                                       --profile the instruction counts (since the last trace
                                       started)
     --late-frame-irq  NS: as the control command, from the boot on
@@ -230,6 +231,7 @@ CLK_SYS_CTRL, CLK_SYS_CTRL_SRC_AUX = 0x3C, 1
 CLK_REF_SELECTED, REF_FROM_ROSC, REF_FROM_XOSC = 0x38, 1 << 0, 1 << 2
 XOSC_STATUS, XOSC_STABLE = 0x04, 1 << 31
 LED_PIN = 25
+SMPS_MODE_PIN = 23  # the RT6150 regulator's PS pin: high is PWM mode (Hardware/pico/Pins.swift)
 XOSC_STARTUP = 0x0C  # the crystal's start-up delay as the firmware wrote it
 
 
@@ -588,9 +590,11 @@ class Emulator:
             self.run_slice()
 
     def stats(self):
+        smps = self.mcu.gpio[SMPS_MODE_PIN]
         result = {"resets": self.resets, "frames": self.frames_started(), "emulated_ms": self.clock.nanos / 1e6,
                   "alarm0_written_behind": alarm0_written_behind[0],
-                  "xosc_startup": self.mcu.xosc.read_uint32(XOSC_STARTUP)}
+                  "xosc_startup": self.mcu.xosc.read_uint32(XOSC_STARTUP),
+                  "gp23": {"output": bool(smps.output_enable), "high": smps.value == GPIOPinState.HIGH}}
         if self.usb:
             result["usb_enumerations"] = self.usb.enumerations
         if self.profile:

@@ -38,6 +38,15 @@ struct PicoEndToEndTests {
     #expect(stats?["xosc_startup"] as? Int == (12_000_000 / 1000 + 128) / 256 * multiplier)
   }
 
+  /// The SMPS is in PWM mode while the cells are sampled: GP23, the regulator's PS
+  /// pin, is driven high from the boot on (Hardware/pico/README.md).
+  @Test func theSupplyRunsInPWMModeWhileSampling() throws {
+    let pico = try PicoEmulator()
+    let stats = try JSONSerialization.jsonObject(with: Data(try pico.command("stats").utf8)) as? [String: Any]
+    let pin = try #require(stats?["gp23"] as? [String: Any])
+    #expect(pin["output"] as? Bool == true && pin["high"] as? Bool == true)
+  }
+
   @Test func parametersSaveAndSurviveAReboot() throws {
     try checkParametersSurviveAReboot(on: PicoEmulator())
   }
