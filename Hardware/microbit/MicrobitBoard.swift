@@ -58,7 +58,7 @@ struct MicrobitBoard<Cells: MicrobitCells>: Board {
   // MARK: Timing
 
   mutating func startFrameTimer(hz: UInt32) { FrameTimer.start(hz: hz) }
-  mutating func sleepUntilWork(transmitting: Bool) -> UInt32? {
+  mutating func sleepUntilWork(transmitting: Bool) -> (from: UInt32, to: UInt32)? {
     Sleep.sleep(transmitting: transmitting)
   }
   mutating func ticks() -> UInt32 { TickCounter.now() }

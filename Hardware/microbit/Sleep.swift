@@ -17,10 +17,11 @@ enum Sleep {
 
   /// Sleeps until a byte arrives, the transmitter is ready (when `transmitting`),
   /// the next frame starts or a conversion ends; then runs the ADC handler if due.
-  /// Returns the tick at which the core woke, before the handler.
-  static func sleep(transmitting: Bool) -> UInt32 {
+  /// Returns the ticks between which the core slept, the second before the handler.
+  static func sleep(transmitting: Bool) -> (from: UInt32, to: UInt32) {
     MMIO.write(UART.INTENSET, transmitting ? UART.intRXDRDY | UART.intTXDRDY : UART.intRXDRDY)
     MMIO.write(TIMER.INTENSET(FrameTimer.timer), TIMER.intCompare0)
+    let asleep = TickCounter.now()
     CPU.waitForInterrupt()
     let woke = TickCounter.now()
     MMIO.write(UART.INTENCLR, UART.intRXDRDY | UART.intTXDRDY)
@@ -32,6 +33,6 @@ enum Sleep {
     _ = MMIO.read(TIMER.INTENCLR(FrameTimer.timer))
     NVIC.clearPending(1 << irqUART0 | 1 << irqTIMER1)
     CPU.takeInterrupts()
-    return woke
+    return (asleep, woke)
   }
 }

@@ -102,16 +102,17 @@ struct PicoBoard<Serial: PicoSerialPort>: Board {
   /// Sends what this pass wrote, then sleeps (`WFI`) unless a pair is waiting or a
   /// wake-up is already pending; the check and the sleep run with interrupts masked,
   /// so none is lost in between.
-  mutating func sleepUntilWork(transmitting: Bool) -> UInt32? {
+  mutating func sleepUntilWork(transmitting: Bool) -> (from: UInt32, to: UInt32)? {
     serial.flush()
     CPU.maskInterrupts()
     let serialLine = serial.wakeOn(transmitting: transmitting)
     NVIC.enable(serialLine)
     let lines: UInt32 = 1 << serialLine | 1 << ADC.irq | 1 << Timer.irqAlarm0
+    let asleep = Timer.now()
     if !frameState.ready && !NVIC.pending(lines) { CPU.waitForInterrupt() }
     let woke = Timer.now()  // before the handlers run: their time is awake time
     CPU.unmaskInterrupts()
-    return woke
+    return (asleep, woke)
   }
   mutating func ticks() -> UInt32 { Timer.now() }
   var tickHz: UInt32 { Timer.hz }

@@ -97,12 +97,12 @@ public struct FirmwareApp<B: Board> {
     }
   }
 
-  /// Sleeps until the board has work, and counts the time asleep for `cpuDuty`: up
-  /// to the wake-up, so the interrupt handlers that run then count as awake.
+  /// Sleeps until the board has work, and counts the time asleep for `cpuDuty`: only
+  /// the sleep itself, so the board's work before it and the interrupt handlers after
+  /// the wake-up count as awake.
   mutating func sleep() {
-    let start = board.ticks()
-    guard let woke = board.sleepUntilWork(transmitting: transmit.free < TransmitQueue.capacity) else { return }
-    duty.slept(from: start, to: woke, window: board.tickHz)
+    guard let slept = board.sleepUntilWork(transmitting: transmit.free < TransmitQueue.capacity) else { return }
+    duty.slept(from: slept.from, to: slept.to, window: board.tickHz)
   }
 
   /// One pass of the super-loop.

@@ -11,14 +11,15 @@ public protocol FrameClock {
   var tickHz: UInt32 { get }
   /// Sleeps until the loop may have work: a frame due, a received byte, a finished
   /// conversion or, when `transmitting`, a transmitter ready for the next byte. May
-  /// return early. Returns the tick at which the core woke, read before any
-  /// interrupt handler runs (their time is awake time), or nil at once on a board
+  /// return early. Returns the ticks between which the core slept: from just before
+  /// it went to sleep (after any work the board does first) to its wake-up, before
+  /// any interrupt handler runs (their time is awake time); nil at once on a board
   /// that does not sleep (the default).
-  mutating func sleepUntilWork(transmitting: Bool) -> UInt32?
+  mutating func sleepUntilWork(transmitting: Bool) -> (from: UInt32, to: UInt32)?
 }
 
 /// A board that does not sleep: its loop polls (SITL waits in `frameDue` instead).
 extension FrameClock {
   /// Does not sleep.
-  public mutating func sleepUntilWork(transmitting: Bool) -> UInt32? { nil }
+  public mutating func sleepUntilWork(transmitting: Bool) -> (from: UInt32, to: UInt32)? { nil }
 }
