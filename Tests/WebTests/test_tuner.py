@@ -10,6 +10,7 @@ import shutil
 import time
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.select import Select
 
 from conftest import ARTIFACTS, Bridge, Sitl, make_browser, wait_for
 
@@ -90,6 +91,29 @@ def test_a_refused_value_shows_the_devices_rule(rig):
     assert device_value(browser, "rest_threshold") == 250, "a refused value changed the device"
     out_of_range = set_param(browser, "hysteresis", 500)
     assert "hysteresis = 500 is outside 0...100" in out_of_range, out_of_range
+
+
+def test_an_enum_is_chosen_by_name(rig):
+    """`technique` is a choice of the engine's names, not a number: picking one sets the
+    device to its value, and the page names what the device holds."""
+    browser = rig.browser
+    row = param_row(browser, "technique")
+    assert not row.find_elements(By.CSS_SELECTOR, "input[type=range]")
+    select = Select(row.find_element(By.CSS_SELECTOR, "select"))
+    names = [option.text for option in select.options]
+    assert names[0] == "thumb-roll" and len(names) == len(set(names)) >= 2, names
+    before = device_value(browser, "technique")
+    status = row.find_element(By.CSS_SELECTOR, ".status")
+    try:
+        select.select_by_visible_text(names[1])
+        wait_for(lambda: status.text not in ("", "…"), 5, "technique status")
+        assert status.text == "✓ 1", status.text
+        assert device_value(browser, "technique") == 1
+        assert select.first_selected_option.text == names[1]
+        assert row.find_element(By.CSS_SELECTOR, ".unit").text.endswith(names[1])
+    finally:
+        set_param(browser, "technique", before)
+    assert select.first_selected_option.text == names[before]
 
 
 def test_a_busy_device_is_asked_again_and_the_page_counts_it(rig):

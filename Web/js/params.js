@@ -1,5 +1,6 @@
 // The parameter table: one row per parameter from the self-description (name,
-// value, unit, range, default), a slider and a number box. Every change goes to the
+// value, unit, range, default), a slider (a choice of names for an enum, from the
+// module's own symbols) and a number box. Every change goes to the
 // target (the device, or the page's own engine offline) and the row shows the value
 // read back, or the reason the target gave for refusing it.
 
@@ -94,15 +95,32 @@ export class ParameterPanel {
     for (const p of target.list) this.body.append(this.row(p));
   }
 
+  /** An enum parameter's [value, name] pairs (`technique`: thumb-roll, …), or null. */
+  choices(p) {
+    const pairs = [];
+    for (let value = p.min; value <= p.max; value++) {
+      const name = this.wire.symbol(p.id, value);
+      if (name === null) return null;
+      pairs.push([value, name]);
+    }
+    return pairs.length > 0 ? pairs : null;
+  }
+
   row(p) {
     const tr = document.createElement("tr");
     tr.dataset.name = p.paramName;
     const span = p.max - p.min;
+    const choices = this.choices(p);
+    // An enum is chosen by name; a number by a slider. Both keep the number box.
+    const picker = choices
+      ? `<select aria-label="${p.paramName}">${choices.map(([v, name]) => `<option value="${v}">${name}</option>`).join("")}</select>`
+      : `<input type="range" aria-label="${p.paramName}" min="${p.min}" max="${p.max}" step="${Math.max(1, Math.round(span / 1000))}">`;
     tr.innerHTML = `<td class="name" title="default ${p.defaultValue}">${p.paramName}</td>
-      <td><input type="range" min="${p.min}" max="${p.max}" step="${Math.max(1, Math.round(span / 1000))}">
-          <input type="number" min="${p.min}" max="${p.max}"><div class="status"></div></td>
+      <td>${picker}
+          <input type="number" aria-label="${p.paramName} value" min="${p.min}" max="${p.max}"><div class="status"></div></td>
       <td class="unit">${p.unit}</td><td class="range">${p.min}…${p.max}<br>default ${p.defaultValue}</td>`;
-    const [slider, box] = tr.querySelectorAll("input");
+    const slider = tr.querySelector("select, input[type=range]");
+    const box = tr.querySelector("input[type=number]");
     const status = tr.querySelector(".status");
     const unit = tr.querySelector(".unit");
     slider.addEventListener("input", () => { box.value = slider.value; });
