@@ -93,6 +93,28 @@ def test_a_refused_value_shows_the_devices_rule(rig):
     assert "hysteresis = 500 is outside 0...100" in out_of_range, out_of_range
 
 
+def test_the_picker_shows_the_value_the_telemetry_carries(rig):
+    """The picker beside the chart: its current item is the telemetry's value, its
+    neighbours the values one and two away (inside range_min…range_max), and it moves
+    as the trace presses and rolls."""
+    browser = rig.browser
+    low, high = device_value(browser, "range_min"), device_value(browser, "range_max")
+    seen = set()
+    deadline = time.time() + 10
+    while time.time() < deadline and len(seen) < 3:
+        shown = browser.execute_script("""
+            const items = Array.from(document.querySelectorAll('#picker .items li')).map((li) => li.textContent);
+            return {value: document.getElementById('value').textContent, items,
+                    current: document.querySelector('#picker li.current').textContent};""")
+        value = int(shown["value"])
+        assert shown["current"] == shown["value"], shown
+        expected = [str(v) if low <= v <= high else "" for v in range(value - 2, value + 3)]
+        assert shown["items"] == expected, (shown, low, high)
+        seen.add(value)
+        time.sleep(0.2)
+    assert len(seen) >= 3, f"the picker showed only {sorted(seen)} in 10 s of the trace"
+
+
 def test_an_enum_is_chosen_by_name(rig):
     """`technique` is a choice of the engine's names, not a number: picking one sets the
     device to its value, and the page names what the device holds."""

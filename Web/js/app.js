@@ -7,6 +7,7 @@ import { DeviceParameters, EngineParameters, ParameterPanel, profileJSON, parseP
 import { Recorder } from "./record.js";
 import { STEPS } from "./calibrate.js";
 import { OfflinePlayer } from "./offline.js";
+import { PickerView } from "./picker.js";
 
 const $ = (id) => document.getElementById(id);
 const ZONES = { idle: "idle", resting: "resting", scrolling: "normal", boosted: "boosted", paused: "paused", fault: "fault" };
@@ -40,6 +41,7 @@ function download(name, text, type = "text/csv") {
 
 const chart = new TraceChart($("chart"));
 page.chart = chart;
+const picker = new PickerView($("picker"));
 const recorder = new Recorder(() => page.wire);
 let calibration = null;
 
@@ -93,6 +95,9 @@ function showFrame(left, right, out) {
   $("direction").textContent = out.direction ? "down" : "up";
   $("position").textContent = page.wire.milli(out.positionMilli);
   $("value").textContent = String(out.value);
+  const parameter = (name, fallback) => page.target?.list.find((p) => p.paramName === name)?.value ?? fallback;
+  const range = { min: parameter("range_min", out.value), max: parameter("range_max", out.value), wrap: parameter("wrap", 0) !== 0 };
+  picker.show(out.value, out.positionMilli, out.direction, ZONES[state] ?? state, range);
 }
 
 function showEvents(m) {
