@@ -333,6 +333,67 @@ def test_screenshot(rig):
     assert path.stat().st_size > 20_000
 
 
+# Every control a person uses, and the boxes that hold them, checked for fit at a phone's size.
+CONTROLS = "button, select, input:not([type=file]):not([hidden]), label.button, canvas, #picker, .readouts > div"
+GEOMETRY = """
+const selector = arguments[0];
+const width = document.documentElement.clientWidth;
+const boxes = Array.from(document.querySelectorAll(selector))
+  .filter((e) => e.offsetParent !== null)
+  .map((e) => { const r = e.getBoundingClientRect();
+                return {what: e.id || e.getAttribute('aria-label') || e.textContent.trim().slice(0, 20) || e.tagName,
+                        left: r.left + scrollX, right: r.right + scrollX, top: r.top + scrollY, bottom: r.bottom + scrollY}; });
+return {width, scroll: document.documentElement.scrollWidth, boxes};
+"""
+
+
+def overlaps(a, b):
+    return a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5 and a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5
+
+
+def looks(browser, url, scheme, width, height, name):
+    """Reloads the page at `width` × `height` in the `scheme` colour scheme, connected;
+    returns the page's geometry and saves a screenshot as `name`."""
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    browser.get(url)
+    connected(browser)
+    wait_for(lambda: page(browser)["total"] > 400, 10, "the chart to fill")
+    browser.save_screenshot(str(ARTIFACTS / name))
+    return browser.execute_script(GEOMETRY, CONTROLS)
+
+
+def test_on_a_phone_and_in_the_dark_nothing_is_cut_off_or_overlapping(rig):
+    """At 360 × 740 (a phone) in light and dark, no control is wider than the screen,
+    none overlaps another, and the dark scheme really is dark (the page, its panels and
+    the chart's own colours follow the system's)."""
+    browser = rig.browser
+    try:
+        for scheme in ("light", "dark"):
+            geometry = looks(browser, rig.bridge.url, scheme, 360, 740, f"web-tuner-phone-{scheme}.png")
+            assert geometry["scroll"] <= geometry["width"], f"{scheme}: the page scrolls sideways"
+            boxes = geometry["boxes"]
+            assert len(boxes) > 40, boxes
+            for box in boxes:
+                assert box["left"] >= -0.5 and box["right"] <= geometry["width"] + 0.5, f"{scheme}: {box} is cut off"
+            nested = lambda a, b: a["left"] >= b["left"] and a["right"] <= b["right"] and a["top"] >= b["top"] and a["bottom"] <= b["bottom"]
+            clashes = [(a["what"], b["what"]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                       if overlaps(a, b) and not nested(a, b) and not nested(b, a)]
+            assert not clashes, f"{scheme}: overlapping {clashes[:5]}"
+        background = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+        force = browser.execute_script("return getComputedStyle(document.body).getPropertyValue('--chart-force').trim()")
+        red, green, blue = (int(v) for v in background[background.index("(") + 1:background.index(")")].split(",")[:3])
+        assert red + green + blue < 3 * 60, f"dark scheme, body background {background}"
+        assert force.lower() in ("#f0f0f0",), f"dark scheme, the chart's force line is {force}"
+        looks(browser, rig.bridge.url, "dark", 1400, 860, "web-tuner-dark.png")
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        browser.get(rig.bridge.url)
+        connected(browser)
+
+
 FAKE_SERIAL = """
 (() => {
   class FakePort {

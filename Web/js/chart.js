@@ -1,7 +1,15 @@
 // A hand-drawn canvas plot of the last `capacity` frames: left, right and force
 // (0…1023), the contact, rest and boost lines, and events as marks.
 
-const COLORS = { left: "#2b7bb9", right: "#d9822b", force: "#222", contact: "#7a7", rest: "#3a3", boost: "#c33" };
+/** The chart's colours from the page's style (`--chart-*` in style.css: light or dark). */
+function colours(element) {
+  const style = getComputedStyle(element);
+  const get = (name) => style.getPropertyValue(`--chart-${name}`).trim();
+  const names = ["left", "right", "force", "contact", "rest", "boost", "axis", "grid", "mark"];
+  const table = Object.fromEntries(names.map((name) => [name, get(name)]));
+  table.markText = get("mark-text");
+  return table;
+}
 
 export class TraceChart {
   constructor(canvas, capacity = 1000) {
@@ -65,11 +73,12 @@ export class TraceChart {
     const top = 18, bottom = height - 4, left = 36;
     const y = (v) => bottom - (v / 1023) * (bottom - top);
     const x = (i) => left + (i / (this.capacity - 1)) * (width - left - 4);
+    const COLORS = colours(canvas);
     g.font = "11px system-ui, sans-serif";
-    g.fillStyle = "#888";
+    g.fillStyle = COLORS.axis;
     for (const v of [0, 256, 512, 768, 1023]) {
       g.fillText(String(v), 2, y(v) + 4);
-      g.strokeStyle = "#eee";
+      g.strokeStyle = COLORS.grid;
       g.beginPath(); g.moveTo(left, y(v)); g.lineTo(width, y(v)); g.stroke();
     }
     g.setLineDash([5, 4]);
@@ -96,12 +105,11 @@ export class TraceChart {
     g.lineWidth = 1;
     this.marks.forEach((m, index) => {
       const px = x(offset + (m.at - first));
-      g.strokeStyle = "rgba(120, 60, 160, 0.5)";
+      g.strokeStyle = COLORS.mark;
       g.beginPath(); g.moveTo(px, top); g.lineTo(px, bottom); g.stroke();
-      g.fillStyle = "#639";
+      g.fillStyle = COLORS.markText;
       g.fillText(m.label, px + 2, top + 10 + (index % 4) * 12);
     });
-    g.fillStyle = "#444";
     let legend = left;
     for (const name of ["left", "right", "force"]) {
       g.fillStyle = COLORS[name];
