@@ -95,24 +95,41 @@ def test_a_refused_value_shows_the_devices_rule(rig):
 
 def test_the_picker_shows_the_value_the_telemetry_carries(rig):
     """The picker beside the chart: its current item is the telemetry's value, its
-    neighbours the values one and two away (inside range_min…range_max), and it moves
-    as the trace presses and rolls."""
+    neighbours the values one and two away inside range_min…range_max (wrapping round
+    with `wrap`, empty past the ends without it), and it moves as the trace rolls."""
     browser = rig.browser
     low, high = device_value(browser, "range_min"), device_value(browser, "range_max")
-    seen = set()
-    deadline = time.time() + 10
-    while time.time() < deadline and len(seen) < 3:
-        shown = browser.execute_script("""
-            const items = Array.from(document.querySelectorAll('#picker .items li')).map((li) => li.textContent);
-            return {value: document.getElementById('value').textContent, items,
-                    current: document.querySelector('#picker li.current').textContent};""")
-        value = int(shown["value"])
-        assert shown["current"] == shown["value"], shown
-        expected = [str(v) if low <= v <= high else "" for v in range(value - 2, value + 3)]
-        assert shown["items"] == expected, (shown, low, high)
-        seen.add(value)
-        time.sleep(0.2)
-    assert len(seen) >= 3, f"the picker showed only {sorted(seen)} in 10 s of the trace"
+    wrap_before = device_value(browser, "wrap")
+    count = high - low + 1
+
+    def check(wrap, seconds):
+        seen = set()
+        deadline = time.time() + seconds
+        while time.time() < deadline and len(seen) < 3:
+            shown = browser.execute_script("""
+                const items = Array.from(document.querySelectorAll('#picker .items li')).map((li) => li.textContent);
+                return {value: document.getElementById('value').textContent, items,
+                        current: document.querySelector('#picker li.current').textContent};""")
+            value = int(shown["value"])
+            assert shown["current"] == shown["value"], shown
+            around = range(value - 2, value + 3)
+            if wrap:
+                expected = [str(low + (v - low) % count) for v in around]
+            else:
+                expected = [str(v) if low <= v <= high else "" for v in around]
+            assert shown["items"] == expected, (shown, low, high, wrap)
+            seen.add(value)
+            time.sleep(0.2)
+        return seen
+
+    check(wrap_before != 0, 2)
+    try:
+        # With wrap the value keeps moving however the parameters left it (at an end, say).
+        assert set_param(browser, "wrap", 1) == "✓ 1"
+        seen = check(True, 15)
+        assert len(seen) >= 3, f"the picker showed only {sorted(seen)} in 15 s of the trace"
+    finally:
+        set_param(browser, "wrap", wrap_before)
 
 
 def test_an_enum_is_chosen_by_name(rig):
@@ -358,7 +375,8 @@ def looks(browser, url, scheme, width, height, name):
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
     browser.get(url)
-    connected(browser)
+    # The page that held the device lets go first; on a loaded machine that takes a while.
+    wait_for(lambda: (page(browser) or {}).get("state") == "connected", 30, "the page to connect")
     wait_for(lambda: page(browser)["total"] > 400, 10, "the chart to fill")
     browser.save_screenshot(str(ARTIFACTS / name))
     return browser.execute_script(GEOMETRY, CONTROLS)
