@@ -12,6 +12,7 @@ public enum CSVText {
 
   /// One output CSV row (no newline) for frame number `frame` (0-based); `unitsPerItem`
   /// is the engine's (`ForceEngine.unitsPerItem`), the unit of `output.fraction`.
+  @inlinable
   public static func writeOutputRow<Sink: TextSink>(
     frame: Int, left: UInt16, right: UInt16, output: FrameOutput, unitsPerItem: Int32, to sink: inout Sink
   ) {
@@ -23,6 +24,7 @@ public enum CSVText {
   }
 
   /// One record CSV row (no newline): the output columns without `events`, then `faults`.
+  @inlinable
   public static func writeRecordRow<Sink: TextSink>(_ t: Telemetry, to sink: inout Sink) {
     writeCommon(
       frame: Int(t.frame), left: t.left, right: t.right, force: Int(t.force), state: t.state,
@@ -30,6 +32,7 @@ public enum CSVText {
     writeFaults(t.faults, none: "ok", to: &sink)
   }
 
+  @inlinable
   static func writeCommon<Sink: TextSink>(
     frame: Int, left: UInt16, right: UInt16, force: Int, state: EngineState, direction: Direction,
     positionMilli: Int32, value: Int32, to sink: inout Sink
@@ -53,6 +56,7 @@ public enum CSVText {
   }
 
   /// Thousandths as a decimal with three places: -250 → "-0.250".
+  @inlinable
   public static func writeMilli<Sink: TextSink>(_ milli: Int32, to sink: inout Sink) {
     let magnitude = Int(milli.magnitude)
     if milli < 0 { sink.append(UInt8(ascii: "-")) }
@@ -67,6 +71,7 @@ public enum CSVText {
   /// The cells' faults as in a `fault` event: `left-open`, `left-open+right-stuck`, or
   /// `none` (`clear` in an event, `ok` in the record CSV) when neither cell has one
   /// (Docs/sensor-faults.md).
+  @inlinable
   public static func writeFaults<Sink: TextSink>(_ faults: CellFaults, none: StaticString, to sink: inout Sink) {
     if faults.left == .none && faults.right == .none { return sink.write(none) }
     if faults.left != .none {
@@ -81,7 +86,9 @@ public enum CSVText {
   }
 
   /// The event tokens (Docs/value-model.md) of a frame's events, joined by `;`.
+  @inlinable
   public static func writeEventTokens<Sink: TextSink>(_ events: EngineEvents, to sink: inout Sink) {
+    if events.isEmpty { return }  // most frames: no kind to look through
     var first = true
     for index in 0..<EngineEvents.Kind.count {
       let kind = EngineEvents.Kind.at(index)

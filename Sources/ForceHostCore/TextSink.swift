@@ -8,6 +8,7 @@ public protocol TextSink {
 
 extension TextSink {
   /// Appends a static text.
+  @inlinable
   public mutating func write(_ text: StaticString) {
     let start = text.utf8Start
     for index in 0..<text.utf8CodeUnitCount { append(start[index]) }
@@ -19,18 +20,43 @@ extension TextSink {
   }
 
   /// Appends a whole number in decimal: -250 → "-250".
+  @inlinable
   public mutating func write(_ number: Int) { write(Int64(number)) }
 
   /// Appends a 64-bit whole number in decimal.
+  @inlinable
   public mutating func write(_ number: Int64) {
     if number < 0 { append(UInt8(ascii: "-")) }
     let magnitude = number.magnitude
-    var divisor: UInt64 = 1
-    while magnitude / divisor >= 10 { divisor &*= 10 }
-    while divisor > 0 {
-      append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / divisor % 10))
-      divisor /= 10
+    guard magnitude >= 100_000_000 else { return write(digits: magnitude, atLeast: 1) }
+    let high = magnitude / 100_000_000
+    if high >= 100_000_000 {
+      write(digits: high / 100_000_000, atLeast: 1)
+      write(digits: high % 100_000_000, atLeast: 8)
+    } else {
+      write(digits: high, atLeast: 1)
     }
+    write(digits: magnitude % 100_000_000, atLeast: 8)
+  }
+
+  /// Appends `value` (below 10^8) in decimal with leading zeros up to `atLeast` digits:
+  /// the digits found last first, each by a division by 10 (a multiply), packed a
+  /// byte each into one register and appended from its other end.
+  @inlinable
+  mutating func write(digits value: UInt64, atLeast: Int) {
+    var rest = value
+    var packed: UInt64 = 0
+    var count = 0
+    repeat {
+      packed = packed << 8 | (rest % 10 &+ UInt64(UInt8(ascii: "0")))
+      rest /= 10
+      count &+= 1
+    } while rest > 0 || count < atLeast
+    repeat {
+      append(UInt8(truncatingIfNeeded: packed))
+      packed >>= 8
+      count &-= 1
+    } while count > 0
   }
 
   /// Appends `value` in lower-case hex, with leading zeros up to `minimumDigits`:
@@ -46,6 +72,7 @@ extension TextSink {
   }
 
   /// Appends a 32-bit whole number in decimal.
+  @inlinable
   public mutating func write(_ number: Int32) { write(Int(number)) }
 
   /// Appends `value` with one decimal place, rounded half away from zero: 20.25 → "20.3".
