@@ -78,6 +78,12 @@ public struct TextCheck: LineHandler {
     excerpt = TextExcerpt()
   }
 
+  /// Moves past a whole line of printable ASCII, as `content` for each of its bytes
+  /// and then `lineEnd` would; called at the start of a line.
+  mutating func passASCIILine() {
+    line &+= 1
+  }
+
   /// The input ended.
   public func finish() throws(TextCheckError) {
     if remaining > 0 { throw failure() }
