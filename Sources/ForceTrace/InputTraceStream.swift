@@ -4,14 +4,16 @@ import ForceHostCore
 /// ForceHostCore's `InputCSVParser` as `InputTrace.parse` reads a whole text.
 public final class InputTraceStream {
   private let reader: LineReader
-  private var parser = InputCSVParser()
-  private var finished = false
-  private var peeked: RawFrame?
+  // Private, never accessed overlapping: no run-time exclusivity checks a frame.
+  @exclusivity(unchecked) private var parser = InputCSVParser()
+  @exclusivity(unchecked) private var finished = false
+  @exclusivity(unchecked) private var peeked: RawFrame?
 
   /// Opens `path` (`-` for standard input) and reads up to the first frame, so an
-  /// empty or header-only input is an error before anything is written.
-  public init(_ path: String) throws {
-    reader = try LineReader(path)
+  /// empty or header-only input is an error before anything is written; the file is
+  /// read `blockSize` bytes at a time.
+  public init(_ path: String, blockSize: Int = 1 << 16) throws {
+    reader = try LineReader(path, blockSize: blockSize)
     peeked = try read()
   }
 
@@ -41,21 +43,15 @@ public final class InputTraceStream {
     return try read()
   }
 
-  /// Feeds the parser line by line (each decoded as `InputTrace.parse`'s text is, so
-  /// a file that is not UTF-8 is read the same way by both).
+  /// Feeds the parser line by line, each as `LineReader` hands it over (text, so read
+  /// as `InputTrace.parse` reads the decoded text); a row of plain numbers is read
+  /// straight from the reader's buffer (`InputCSVParser.feedLine`).
   private func read() throws -> RawFrame? {
     if finished { return nil }
-    while let line = try reader.next() {
-      var frame: RawFrame?
-      for byte in line.utf8 {
-        if let parsed = try InputTrace.traced({ () throws(InputCSVError) in try parser.feed(byte) }) {
-          frame = RawFrame(parsed)
-        }
+    while let line = try reader.nextBytes() {
+      if let frame = try InputTrace.traced({ () throws(InputCSVError) in try parser.feedLine(line) }) {
+        return RawFrame(frame)
       }
-      if let parsed = try InputTrace.traced({ () throws(InputCSVError) in try parser.feed(0x0A) }) {
-        frame = RawFrame(parsed)
-      }
-      if let frame { return frame }
     }
     finished = true
     return try InputTrace.traced({ () throws(InputCSVError) in try parser.finish() }).map(RawFrame.init)
