@@ -12,11 +12,27 @@ public enum OutputCSV {
   /// `unitsPerItem` is the engine's (`ForceEngine.unitsPerItem`), the unit of each
   /// output's `fraction`.
   public static func text(frames: [RawFrame], outputs: [FrameOutput], unitsPerItem: Int32) -> String {
-    var text = header + "\n"
+    var text = TextBuffer()
+    text.write(CSVText.outputHeader)
+    text.append(0x0A)
     for (index, (frame, output)) in zip(frames, outputs).enumerated() {
-      text += row(frame: index, left: frame.left, right: frame.right, output: output, unitsPerItem: unitsPerItem) + "\n"
+      CSVText.writeOutputRow(
+        frame: index, left: frame.left, right: frame.right, output: output, unitsPerItem: unitsPerItem, to: &text)
+      text.append(0x0A)
     }
-    return text
+    return text.string
+  }
+
+  /// Writes one row and its newline to `file`, formatted straight into its block:
+  /// `row(frame:left:right:output:unitsPerItem:)` + "\n", at the speed of the bytes.
+  public static func write(
+    frame: Int, left: UInt16, right: UInt16, output: FrameOutput, unitsPerItem: Int32, to file: OutputFile
+  ) throws(FileError) {
+    try file.write { block in
+      CSVText.writeOutputRow(
+        frame: frame, left: left, right: right, output: output, unitsPerItem: unitsPerItem, to: &block)
+      block.append(0x0A)
+    }
   }
 
   /// The header line (no newline).

@@ -30,7 +30,10 @@ public final class OutputFile {
   private let fd: Int32
   private let temporary: String?
   private let target: String
-  private var buffer: [UInt8] = []
+  /// What is written and not yet flushed to the file (private, never accessed
+  /// overlapping: no run-time exclusivity checks a row). Set last in `init`, so that
+  /// an output refused there holds no memory.
+  @exclusivity(unchecked) private var block: ByteBlock
   private var finished = false
   /// Where the temporary file's path waits for `removeTemporaries()`, if anywhere.
   private var slot: Int?
@@ -42,6 +45,7 @@ public final class OutputFile {
       fd = 1
       temporary = nil
       target = "-"
+      block = Self.newBlock()
       return
     }
     self.path = path
@@ -55,6 +59,7 @@ public final class OutputFile {
       guard opened >= 0 else { throw Self.failure(path) }
       fd = opened
       temporary = nil
+      block = Self.newBlock()
       return
     }
     let directory = Self.directory(of: target)
@@ -87,9 +92,19 @@ public final class OutputFile {
     fd = opened
     temporary = temporaryPath
     self.slot = slot
+    block = Self.newBlock()
   }
 
-  deinit { if !finished { discard() } }
+  deinit {
+    if !finished { discard() }
+    block.deallocate()
+  }
+
+  /// How many bytes are gathered before they are written to the file.
+  static let blockSize = 1 << 16
+
+  /// An empty block, with room for a block and the row that ends it.
+  private static func newBlock() -> ByteBlock { ByteBlock(capacity: blockSize + 4096) }
 
   /// Whether `path` would be written straight through (standard output, a device, a
   /// FIFO, a socket) rather than replaced once everything is written.
@@ -116,23 +131,30 @@ public final class OutputFile {
 
   /// Appends text; it is buffered and written in large blocks.
   public func write(_ text: String) throws(FileError) {
-    buffer.append(contentsOf: text.utf8)
-    if buffer.count >= 1 << 16 { try flush() }
+    try write { $0.append(text) }
+  }
+
+  /// Appends what `body` writes into the block being gathered (a row formatted in
+  /// place, no `String` between), writing the block out once it is large.
+  func write(_ body: (inout ByteBlock) -> Void) throws(FileError) {
+    body(&block)
+    if block.count >= Self.blockSize { try flush() }
   }
 
   /// Writes out what is buffered.
   public func flush() throws(FileError) {
+    let bytes = block.bytes
     var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { writeBytes(fd, $0.baseAddress! + offset, $0.count - offset) }
+    while offset < bytes.count {
+      let written = writeBytes(fd, bytes.baseAddress! + offset, bytes.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
-        buffer.removeAll()
+        block.removeAll()
         throw Self.failure(path)
       }
       offset += written
     }
-    buffer.removeAll(keepingCapacity: true)
+    block.removeAll()
   }
 
   /// Finishes the output: flushes, and for a regular file syncs and renames it into place.
@@ -162,7 +184,7 @@ public final class OutputFile {
   public func discard() {
     guard !finished else { return }
     finished = true
-    buffer.removeAll()
+    block.removeAll()
     if fd != 1 { close(fd) }
     if let temporary { unlink(temporary) }
     PendingTemporaries.remove(slot)

@@ -15,6 +15,14 @@ public enum TelemetryCSV {
     return text.string
   }
 
+  /// Writes one row and its newline to `file`, formatted straight into its block.
+  public static func write(_ t: Telemetry, to file: OutputFile) throws(FileError) {
+    try file.write { block in
+      CSVText.writeRecordRow(t, to: &block)
+      block.append(0x0A)
+    }
+  }
+
   /// The `faults` column: `ok` when neither cell has one, else as in a `fault` event
   /// (`right-railed`, `left-open+right-stuck`).
   public static func faultsText(_ faults: CellFaults) -> String {

@@ -94,23 +94,22 @@ extension ForceCtl.Record {
     _ = try client.request(.streamStart(StreamStart(decimation: UInt16(decimation), events: false)))
     while !Interrupt.requested {
       if let deadline, ContinuousClock.now >= deadline { break }
-      var chunk = ""
-      for message in try client.takeStreamed(waiting: .milliseconds(100)) {
-        guard case .telemetry(let t) = message else { continue }
-        sequence.observe(t.frame)
-        chunk += TelemetryCSV.row(t) + "\n"
-      }
-      do { try file.write(chunk) } catch { throw .host(error.description) }
+      try write(try client.takeStreamed(waiting: .milliseconds(100)), into: file, sequence: &sequence)
     }
     // Stop, then keep whatever was already in flight.
     _ = try? client.request(.streamStop)
-    var chunk = ""
-    for message in client.streamedSoFar() {
+    try write(client.streamedSoFar(), into: file, sequence: &sequence)
+  }
+
+  /// Writes the telemetry among `messages`, a row each.
+  private func write(
+    _ messages: [Message], into file: OutputFile, sequence: inout TelemetrySequence
+  ) throws(DeviceError) {
+    for message in messages {
       guard case .telemetry(let t) = message else { continue }
       sequence.observe(t.frame)
-      chunk += TelemetryCSV.row(t) + "\n"
+      do { try TelemetryCSV.write(t, to: file) } catch { throw .host(error.description) }
     }
-    do { try file.write(chunk) } catch { throw .host(error.description) }
   }
 }
 

@@ -65,11 +65,13 @@ extension ForceCtl {
           results = try client.inject(chunk, reset: index == 0, endSession: following.isEmpty)
         } catch { throw CLIError(error.description) }
         for (frame, result) in zip(chunk, results) {
-          let row = OutputCSV.row(
+          try OutputCSV.write(
             frame: index, left: frame.left, right: frame.right, output: result.output,
-            unitsPerItem: result.unitsPerItem)
-          try file.write(row + "\n")
+            unitsPerItem: result.unitsPerItem, to: file)
           if difference == nil, expected != nil {
+            let row = OutputCSV.row(
+              frame: index, left: frame.left, right: frame.right, output: result.output,
+              unitsPerItem: result.unitsPerItem)
             let simulated = expected!.step(left: frame.left, right: frame.right)
             let simulatedRow = OutputCSV.row(
               frame: index, left: frame.left, right: frame.right, output: simulated,

@@ -41,12 +41,12 @@ extension ForceCtl.Sim {
         try file.write(OutputCSV.header + "\n")
         let line = progress.line("sim run", unit: "frames")
         defer { line.finish() }
+        let unitsPerItem = engine.unitsPerItem
         var index = 0
         while let frame = try frames.next() {
           let (result, shown) = Simulation.step(&engine, frame)  // a probe frame reads the pulled readings
-          let row = OutputCSV.row(
-            frame: index, left: shown.left, right: shown.right, output: result, unitsPerItem: engine.unitsPerItem)
-          try file.write(row + "\n")
+          try OutputCSV.write(
+            frame: index, left: shown.left, right: shown.right, output: result, unitsPerItem: unitsPerItem, to: file)
           index += 1
           if index & 0xFFF == 0 { line.report(Double(index), fraction: frames.fractionRead) }
         }
