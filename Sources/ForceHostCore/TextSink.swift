@@ -4,9 +4,23 @@
 public protocol TextSink {
   /// Appends one byte of UTF-8.
   mutating func append(_ byte: UInt8)
+  /// Appends the `count` (1...8) low bytes of `packed`, the lowest first: the digits
+  /// the number writers pack. By default one `append` each; a sink in memory may
+  /// store them at once.
+  mutating func append(packed: UInt64, count: Int)
 }
 
 extension TextSink {
+  /// Appends the `count` low bytes of `packed` one at a time.
+  @inlinable
+  public mutating func append(packed: UInt64, count: Int) {
+    var rest = packed
+    for _ in 0..<count {
+      append(UInt8(truncatingIfNeeded: rest))
+      rest >>= 8
+    }
+  }
+
   /// Appends a static text.
   @inlinable
   public mutating func write(_ text: StaticString) {
@@ -39,24 +53,29 @@ extension TextSink {
     write(digits: magnitude % 100_000_000, atLeast: 8)
   }
 
-  /// Appends `value` (below 10^8) in decimal with leading zeros up to `atLeast` digits:
-  /// the digits found last first, each by a division by 10 (a multiply), packed a
-  /// byte each into one register and appended from its other end.
+  /// Appends `value` (below 10^8) in decimal with leading zeros up to `atLeast` (1 or
+  /// 8) digits: the digits found last first, two at a time by divisions by 100 and 10
+  /// (multiplies), packed a byte each into one register, the first digit lowest.
   @inlinable
   mutating func write(digits value: UInt64, atLeast: Int) {
+    let zero = UInt64(UInt8(ascii: "0"))
     var rest = value
     var packed: UInt64 = 0
     var count = 0
-    repeat {
-      packed = packed << 8 | (rest % 10 &+ UInt64(UInt8(ascii: "0")))
-      rest /= 10
+    while rest >= 100 || count &+ 2 < atLeast {
+      let pair = rest % 100
+      rest /= 100
+      packed = packed << 16 | (pair / 10 &+ zero) | (pair % 10 &+ zero) << 8
+      count &+= 2
+    }
+    if rest >= 10 || count &+ 2 <= atLeast {
+      packed = packed << 16 | (rest / 10 &+ zero) | (rest % 10 &+ zero) << 8
+      count &+= 2
+    } else {
+      packed = packed << 8 | (rest &+ zero)
       count &+= 1
-    } while rest > 0 || count < atLeast
-    repeat {
-      append(UInt8(truncatingIfNeeded: packed))
-      packed >>= 8
-      count &-= 1
-    } while count > 0
+    }
+    append(packed: packed, count: count)
   }
 
   /// Appends `value` in lower-case hex, with leading zeros up to `minimumDigits`:

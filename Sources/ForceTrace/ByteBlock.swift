@@ -24,6 +24,14 @@ struct ByteBlock: TextSink {
     count &+= 1
   }
 
+  /// Appends the `count` low bytes of `packed` (digits) with one store.
+  @inline(__always)
+  mutating func append(packed: UInt64, count: Int) {
+    while capacity &- self.count < 8 { grow() }
+    UnsafeMutableRawPointer(base + self.count).storeBytes(of: packed.littleEndian, as: UInt64.self)
+    self.count &+= count
+  }
+
   /// Appends a text's UTF-8, copied whole.
   mutating func append(_ text: String) {
     var text = text
