@@ -134,7 +134,8 @@ public struct PlotData: Equatable, Sendable {
     init(sampleRateHz: Int) { self.sampleRateHz = sampleRateHz }
 
     mutating func feed(_ line: some StringProtocol, number: Int) throws(TraceError) {
-      if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
+      // Bytes, not characters: a character that is a space or a tab is one such byte.
+      if line.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
       let cells = CSVFields(line)
       let fields = cells.texts
       guard let columns else {
