@@ -88,7 +88,9 @@ let package = Package(
       name: "ForceFirmwareTests",
       dependencies: ["ForceFirmware", "ForceEngine", "ForceProtocol", "ForceTestSupport", "ForceHostFlash"]
     ),
-    .testTarget(name: "ForceTraceTests", dependencies: ["ForceTrace", "ForceEngine", "ForceHostCore"]),
+    .testTarget(
+      name: "ForceTraceTests", dependencies: ["ForceTrace", "ForceEngine", "ForceHostCore", "ForceProtocol"]
+    ),
     .testTarget(
       name: "ForceSimTests",
       dependencies: ["ForceSim", "ForceTrace", "ForceEngine", "ForceHostCore", "ForceTestSupport"]
