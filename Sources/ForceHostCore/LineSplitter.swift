@@ -1,7 +1,8 @@
 /// What the bytes of a text file are to the lines read from it (Docs/csv-formats.md,
 /// "Line endings"): LF, CRLF and a lone CR all end a line, a UTF-8 byte-order mark at
 /// the very start is dropped. The input CSV parser (`InputCSVParser`) and the host's
-/// `LineReader` split through here, fed one byte at a time in chunks of any size.
+/// `TextInput` split through here, fed one byte at a time in chunks of any size; the
+/// host's `LineReader` splits its blocks by the same rules.
 public struct LineSplitter {
   var afterCR = false
   /// Bytes of the byte-order mark matched so far at the start; -1 once past it.
