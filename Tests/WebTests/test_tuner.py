@@ -132,6 +132,26 @@ def test_the_picker_shows_the_value_the_telemetry_carries(rig):
         set_param(browser, "wrap", wrap_before)
 
 
+def test_event_labels_on_the_chart_never_overlap(rig):
+    """Events come in bursts (touch-down, activate, boost and commit within a few
+    frames): their labels take the first free row of four, and those with no room
+    collapse into the label before them ("+N"), so no two labels overlap."""
+    browser = rig.browser
+    wait_for(lambda: len(browser.execute_script("return window.forcepicker.chart.labels || []")) >= 4, 15,
+             "event labels on the chart")
+    # A burst of marks on one frame: more than four rows can hold.
+    browser.execute_script("for (const l of ['a-burst', 'of', 'six', 'marks', 'on', 'one-frame']) window.forcepicker.chart.mark(l)")
+    time.sleep(0.3)
+    boxes = browser.execute_script("return window.forcepicker.chart.labels")
+    marks = browser.execute_script("return window.forcepicker.chart.marks.length")
+    shown = sum(1 + b["hidden"] for b in boxes)
+    assert shown <= marks and any(b["hidden"] > 0 for b in boxes), boxes
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if a["top"] == b["top"]:
+                assert a["right"] <= b["left"] or b["right"] <= a["left"], f"{a} overlaps {b}"
+
+
 def test_an_enum_is_chosen_by_name(rig):
     """`technique` is a choice of the engine's names, not a number: picking one sets the
     device to its value, and the page names what the device holds."""

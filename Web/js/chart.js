@@ -11,6 +11,9 @@ function colours(element) {
   return table;
 }
 
+const LABEL_ROW = 12;
+const LABEL_ROWS = 4;
+
 export class TraceChart {
   constructor(canvas, capacity = 1000) {
     this.canvas = canvas;
@@ -62,6 +65,36 @@ export class TraceChart {
     this.dirty = true;
   }
 
+  /**
+   * Where the marks' labels go: each in the first of four rows where it clears the
+   * labels already there; marks too close for any row share one label ("+2" after the
+   * last one placed), so no two labels overlap. Returns the boxes drawn, oldest first.
+   */
+  placeLabels(g, marks, top) {
+    const rows = Array.from({ length: LABEL_ROWS }, () => []);
+    const boxes = [];
+    const room = g.measureText(" +99").width;  // what a collapsed count may add
+    for (const mark of marks) {
+      const width = g.measureText(mark.label).width;
+      const left = mark.x + 2;
+      const right = left + width + room;
+      const row = rows.findIndex((placed) => placed.every((b) => left >= b.reserved + 4 || right + 4 <= b.left));
+      if (row >= 0) {
+        const box = { text: mark.label, left, right: left + width, reserved: right, top: top + row * LABEL_ROW, hidden: 0 };
+        rows[row].push(box);
+        boxes.push(box);
+      } else if (boxes.length > 0) {
+        // Collapsed: the nearest label placed says how many more it stands for.
+        const last = boxes[boxes.length - 1];
+        last.hidden += 1;
+        const base = last.text.replace(/ \+\d+$/, "");
+        last.text = `${base} +${last.hidden}`;
+        last.right = last.left + g.measureText(last.text).width;
+      }
+    }
+    return boxes;
+  }
+
   draw() {
     const { canvas } = this;
     const ratio = window.devicePixelRatio || 1;
@@ -103,13 +136,14 @@ export class TraceChart {
       g.stroke();
     }
     g.lineWidth = 1;
-    this.marks.forEach((m, index) => {
+    this.labels = this.placeLabels(g, this.marks.map((m) => ({ label: m.label, x: x(offset + (m.at - first)) })), top);
+    for (const m of this.marks) {
       const px = x(offset + (m.at - first));
       g.strokeStyle = COLORS.mark;
       g.beginPath(); g.moveTo(px, top); g.lineTo(px, bottom); g.stroke();
-      g.fillStyle = COLORS.markText;
-      g.fillText(m.label, px + 2, top + 10 + (index % 4) * 12);
-    });
+    }
+    g.fillStyle = COLORS.markText;
+    for (const box of this.labels) g.fillText(box.text, box.left, box.top + LABEL_ROW - 2);
     let legend = left;
     for (const name of ["left", "right", "force"]) {
       g.fillStyle = COLORS[name];
