@@ -9,7 +9,9 @@ import json
 import shutil
 import time
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
 
 from conftest import ARTIFACTS, Bridge, Sitl, make_browser, wait_for
@@ -150,6 +152,31 @@ def test_event_labels_on_the_chart_never_overlap(rig):
         for b in boxes[i + 1:]:
             if a["top"] == b["top"]:
                 assert a["right"] <= b["left"] or b["right"] <= a["left"], f"{a} overlaps {b}"
+
+
+def test_a_parameter_is_tuned_with_the_keyboard_alone(rig):
+    """Tab reaches a parameter's number box, the keys type a value and Enter sends it;
+    the focused control shows its focus; arrow keys step an enum's choice."""
+    browser = rig.browser
+    row = param_row(browser, "hysteresis")
+    box = row.find_element(By.CSS_SELECTOR, "input[type=number]")
+    before = device_value(browser, "hysteresis")
+    status = row.find_element(By.CSS_SELECTOR, ".status")
+    try:
+        # From the control before it, one Tab lands on the box.
+        row.find_element(By.CSS_SELECTOR, "input[type=range]").send_keys(Keys.TAB)
+        assert browser.switch_to.active_element == box
+        assert browser.execute_script("return getComputedStyle(document.activeElement).outlineStyle") != "none"
+        ActionChains(browser).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).send_keys("12", Keys.ENTER).perform()
+        wait_for(lambda: status.text == "✓ 12", 5, "hysteresis read back")
+        assert device_value(browser, "hysteresis") == 12
+        technique = param_row(browser, "technique")
+        choice = technique.find_element(By.CSS_SELECTOR, "select")
+        choice.send_keys(Keys.ARROW_DOWN)
+        wait_for(lambda: device_value(browser, "technique") == 1, 5, "technique stepped by the keyboard")
+    finally:
+        set_param(browser, "hysteresis", before)
+        set_param(browser, "technique", 0)
 
 
 def test_an_enum_is_chosen_by_name(rig):
