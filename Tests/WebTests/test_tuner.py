@@ -179,6 +179,24 @@ def test_a_parameter_is_tuned_with_the_keyboard_alone(rig):
         set_param(browser, "technique", 0)
 
 
+def test_undo_sets_the_device_back(rig):
+    """Undo names the last change and sets the device back to the value before it; two
+    changes are undone newest first."""
+    browser = rig.browser
+    first = device_value(browser, "roll_threshold")
+    assert set_param(browser, "roll_threshold", first + 50) == f"✓ {first + 50}"
+    assert set_param(browser, "roll_threshold", first + 80) == f"✓ {first + 80}"
+    undo = browser.find_element(By.ID, "undo")
+    assert undo.is_enabled() and undo.text == f"Undo: roll_threshold back to {first + 50}", undo.text
+    undo.click()
+    wait_for(lambda: device_value(browser, "roll_threshold") == first + 50, 5, "the first undo")
+    wait_for(lambda: undo.text == f"Undo: roll_threshold back to {first}", 5, "the next undo's label")
+    undo.click()
+    wait_for(lambda: device_value(browser, "roll_threshold") == first, 5, "the second undo")
+    box = param_row(browser, "roll_threshold").find_element(By.CSS_SELECTOR, "input[type=number]")
+    wait_for(lambda: box.get_attribute("value") == str(first), 5, "the row showing the value undone")
+
+
 def test_an_enum_is_chosen_by_name(rig):
     """`technique` is a choice of the engine's names, not a number: picking one sets the
     device to its value, and the page names what the device holds."""

@@ -235,6 +235,11 @@ function useOffline() {
 
 const panel = new ParameterPanel($("params"), null);
 panel.onchange = () => thresholdLines();
+panel.onhistory = () => {
+  const label = panel.undoLabel;
+  $("undo").disabled = !label;
+  $("undo").textContent = label ? `Undo: ${label}` : "Undo";
+};
 
 /** Runs `work`, then says `done` (a text, or a function of the work's result). */
 async function action(label, work, done) {
@@ -285,6 +290,7 @@ function wire() {
   $("defaults").onclick = () => action("restoring defaults", () => page.target.defaults(),
     page.target?.online ? "factory defaults in effect (not saved: press Save to keep them)" : "factory defaults");
   $("diff").onclick = diffAgainstSaved;
+  $("undo").onclick = () => action("undoing", () => panel.undo(), "undone: the device has the value before the last change");
   $("export").onclick = () => download("forcepicker-parameters.json",
     profileJSON(page.wire, page.target.list, page.device?.info), "application/json");
   $("import").onchange = async (event) => {

@@ -85,6 +85,9 @@ export class ParameterPanel {
     this.wire = wire;
     this.rows = new Map();
     this.onchange = () => {};
+    /** Changes the target took, newest last: {p, before}, for `undo`. */
+    this.history = [];
+    this.onhistory = () => {};
   }
 
   /** Builds the rows for `target` (DeviceParameters or EngineParameters). */
@@ -92,6 +95,8 @@ export class ParameterPanel {
     this.target = target;
     this.body.replaceChildren();
     this.rows.clear();
+    this.history = [];
+    this.onhistory();
     for (const p of target.list) this.body.append(this.row(p));
   }
 
@@ -144,14 +149,33 @@ export class ParameterPanel {
 
   refresh() { for (const p of this.target.list) this.update(p); }
 
-  async change(p, value) {
+  /** What `undo` would do, as a button says it ("rest_threshold back to 205"), or null. */
+  get undoLabel() {
+    const last = this.history[this.history.length - 1];
+    return last ? `${last.p.paramName} back to ${this.wire.symbol(last.p.id, last.before) ?? last.before}` : null;
+  }
+
+  /** Sets the parameter changed last back to the value it had before. */
+  async undo() {
+    const last = this.history.pop();
+    if (!last) return;
+    await this.change(last.p, last.before, false);
+    this.onhistory();
+  }
+
+  async change(p, value, remember = true) {
     const row = this.rows.get(p.id);
+    const before = p.value;
     row.status.className = "status";
     row.status.textContent = "…";
     try {
       p.value = await this.target.set(p.id, value);
       row.status.className = "status accepted";
       row.status.textContent = `✓ ${p.value}`;
+      if (remember && p.value !== before) {
+        this.history = [...this.history.slice(-19), { p, before }];
+        this.onhistory();
+      }
       this.onchange(p);
     } catch (error) {
       row.status.className = "status refused";
