@@ -77,7 +77,7 @@ let package = Package(
     .testTarget(
       name: "ForceEngineTests",
       dependencies: [
-        "ForceEngine", "ForceReference", "ForceTrace", "ForceTestSupport", "CEnginePeer",
+        "ForceEngine", "ForceHostCore", "ForceReference", "ForceTrace", "ForceTestSupport", "CEnginePeer",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       resources: [.copy("Golden")]

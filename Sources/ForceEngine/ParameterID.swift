@@ -61,7 +61,7 @@ public enum ParameterID: UInt8, Sendable {
   /// The parameter table, one row per parameter in id order: unit (index into
   /// `units`), default, min, max; the name is entry `rawValue` of `names`. Constant
   /// data: the compiler turns each column into a lookup table in flash. Descriptions
-  /// for people live on the host (ForceSim's `ParameterID.summary`), keyed by name.
+  /// for people live on the host (ForceHostCore's `ParameterID.guide`).
   /// Never inlined, and compiled in this module only (`@export(interface)`: Embedded
   /// Swift would otherwise emit a copy of it, with its lookup tables, into each module
   /// that reads it): every reader shares the one copy of the table in flash.

@@ -116,6 +116,33 @@ public func fpSymbol(_ id: Int32, _ value: Int32) -> Int32 {
   return putStatic(symbol)
 }
 
+/// Writes parameter `id`'s one-line summary (`ParameterID.guide`); returns its length,
+/// or -1 for an id that is no parameter.
+@_expose(wasm, "fp_param_summary")
+@_cdecl("fp_param_summary")
+public func fpParamSummary(_ id: Int32) -> Int32 {
+  guard let parameter = ParameterID.at(Int(id)) else { return -1 }
+  return putStatic(parameter.guide.summary)
+}
+
+/// Parameter `id`'s group (`ParameterGroup`'s raw value, the order the tuner shows
+/// them in), or -1 for an id that is no parameter.
+@_expose(wasm, "fp_param_group")
+@_cdecl("fp_param_group")
+public func fpParamGroup(_ id: Int32) -> Int32 {
+  guard let parameter = ParameterID.at(Int(id)) else { return -1 }
+  return Int32(parameter.guide.group.rawValue)
+}
+
+/// Writes group `group`'s heading ("Thresholds"); returns its length, or -1 for a
+/// number that is no group.
+@_expose(wasm, "fp_group_title")
+@_cdecl("fp_group_title")
+public func fpGroupTitle(_ group: Int32) -> Int32 {
+  guard group >= 0, group < 256, let known = ParameterGroup(rawValue: UInt8(group)) else { return -1 }
+  return putStatic(known.title)
+}
+
 /// Writes the name of engine state `state` ("scrolling", "fault") as the CSV has it;
 /// returns its length, or -1 for a code that is no state.
 @_expose(wasm, "fp_state_name")

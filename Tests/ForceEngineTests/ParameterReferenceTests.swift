@@ -1,4 +1,5 @@
 import ForceEngine
+import ForceHostCore
 import ForceTrace
 import Foundation
 import Testing
@@ -43,14 +44,16 @@ import Testing
   }
 }
 
-/// The host's parameter descriptions are keyed by the engine table's names.
+/// Every parameter has a summary and a group (`ParameterID.guide`), and every group
+/// holds a parameter: the tuner shows no empty heading.
 @Suite struct ParameterSummaryTests {
-  @Test func everyDescriptionIsKeyedByTheTablesName() {
-    #expect(ParameterSummaries.rows.count == ParameterID.count)
+  @Test func everyParameterHasASummaryAndEveryGroupAParameter() {
+    var groups = Set<ParameterGroup>()
     for index in 0..<ParameterID.count {
       let id = ParameterID.at(index)!
-      #expect(ParameterSummaries.rows[index].name == "\(id.info.name)", "row \(index)")
-      #expect(!id.summary.isEmpty)
+      #expect(!id.summary.isEmpty && id.summary.first!.isLowercase, "\(id.info.name)")
+      groups.insert(id.guide.group)
     }
+    #expect(groups == Set(ParameterGroup.allCases))
   }
 }

@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
 
-from conftest import ARTIFACTS, Bridge, Sitl, make_browser, wait_for
+from conftest import ARTIFACTS, ROOT, Bridge, Sitl, make_browser, wait_for
 
 LIVE = "return window.forcepicker"
 
@@ -59,7 +59,7 @@ def test_page_connects_and_the_traces_move(rig):
     browser.get(rig.bridge.url)
     connected(browser)
     assert "connected: sitl" in text(browser, "state").lower() or "connected:" in text(browser, "state")
-    assert len(browser.find_elements(By.CSS_SELECTOR, "#params tr")) == 31
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#params tr[data-name]")) == 31
     first = page(browser)["total"]
     time.sleep(1.5)
     assert page(browser)["total"] - first > 150, "fewer than 150 telemetry frames in 1.5 s"
@@ -195,6 +195,37 @@ def test_undo_sets_the_device_back(rig):
     wait_for(lambda: device_value(browser, "roll_threshold") == first, 5, "the second undo")
     box = param_row(browser, "roll_threshold").find_element(By.CSS_SELECTOR, "input[type=number]")
     wait_for(lambda: box.get_attribute("value") == str(first), 5, "the row showing the value undone")
+
+
+def reference_summaries():
+    """name -> summary from Docs/parameters.md's generated table (its fifth column)."""
+    summaries = {}
+    for line in (ROOT / "Docs/parameters.md").read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 6 and cells[0].startswith("`") and cells[0].endswith("`"):
+            summaries[cells[0].strip("`")] = cells[4]
+    return summaries
+
+
+def test_parameters_are_grouped_and_explained(rig):
+    """The parameters come under the headings of what they do, in the module's order, and
+    each row says in a line what it is for: the words of Docs/parameters.md, which is
+    generated from the same table."""
+    browser = rig.browser
+    headings = [h.text for h in browser.find_elements(By.CSS_SELECTOR, "#params tr.group th")]
+    assert headings == ["Technique", "Thresholds", "Speed", "Smoothing and timing", "Range and value",
+                        "Calibration", "The cells' health"], headings
+    order = browser.execute_script("""
+        return Array.from(document.querySelectorAll('#params tr')).map((tr) =>
+            tr.classList.contains('group') ? '#' + tr.textContent : tr.dataset.name);""")
+    thresholds = order[order.index("#Thresholds") + 1:order.index("#Speed")]
+    assert thresholds == ["contact_threshold", "rest_threshold", "boost_threshold", "hysteresis"], thresholds
+    expected = reference_summaries()
+    assert len(expected) == 31, sorted(expected)
+    for row in browser.find_elements(By.CSS_SELECTOR, "#params tr[data-name]"):
+        name = row.get_attribute("data-name")
+        shown = row.find_element(By.CSS_SELECTOR, ".summary").text
+        assert shown == expected[name], (name, shown, expected[name])
 
 
 def test_an_enum_is_chosen_by_name(rig):

@@ -97,7 +97,20 @@ export class ParameterPanel {
     this.rows.clear();
     this.history = [];
     this.onhistory();
-    for (const p of target.list) this.body.append(this.row(p));
+    // By group, in the module's order; inside a group, in id order.
+    const groups = new Map();
+    for (const p of target.list) {
+      const group = this.wire.paramGroup(p.id);
+      if (!groups.has(group)) groups.set(group, []);
+      groups.get(group).push(p);
+    }
+    for (const group of [...groups.keys()].sort((a, b) => a - b)) {
+      const heading = document.createElement("tr");
+      heading.className = "group";
+      heading.innerHTML = `<th colspan="4" scope="colgroup">${this.wire.groupTitle(group) ?? "Other"}</th>`;
+      this.body.append(heading);
+      for (const p of groups.get(group)) this.body.append(this.row(p));
+    }
   }
 
   /** An enum parameter's [value, name] pairs (`technique`: thumb-roll, …), or null. */
@@ -120,7 +133,8 @@ export class ParameterPanel {
     const picker = choices
       ? `<select aria-label="${p.paramName}">${choices.map(([v, name]) => `<option value="${v}">${name}</option>`).join("")}</select>`
       : `<input type="range" aria-label="${p.paramName}" min="${p.min}" max="${p.max}" step="${Math.max(1, Math.round(span / 1000))}">`;
-    tr.innerHTML = `<td class="name" title="default ${p.defaultValue}">${p.paramName}</td>
+    tr.innerHTML = `<td class="name" title="default ${p.defaultValue}">${p.paramName}
+        <div class="summary">${this.wire.paramSummary(p.id)}</div></td>
       <td>${picker}
           <input type="number" aria-label="${p.paramName} value" min="${p.min}" max="${p.max}"><div class="status"></div></td>
       <td class="unit">${p.unit}</td><td class="range">${p.min}…${p.max}<br>default ${p.defaultValue}</td>`;

@@ -306,6 +306,19 @@ export class Wire {
     return length < 0 ? `parameter ${error.parameter}: ${error.value} refused` : this.document(length);
   }
 
+  /** Parameter `id`'s one-line summary, from the module's table (`ParameterID.guide`). */
+  paramSummary(id) {
+    const length = this.x.fp_param_summary(id);
+    return length < 0 ? "" : this.text(0, length);
+  }
+  /** Parameter `id`'s group number (the order to show the groups in), or -1. */
+  paramGroup(id) { return this.x.fp_param_group(id); }
+  /** Group `group`'s heading ("Thresholds"), or null. */
+  groupTitle(group) {
+    const length = this.x.fp_group_title(group);
+    return length < 0 ? null : this.text(0, length);
+  }
+
   /** The symbol of an enum parameter's value ("thumb-roll"), or null. */
   symbol(id, value) {
     const length = this.x.fp_symbol(id, value);
