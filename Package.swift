@@ -89,7 +89,8 @@ let package = Package(
       dependencies: ["ForceFirmware", "ForceEngine", "ForceProtocol", "ForceTestSupport", "ForceHostFlash"]
     ),
     .testTarget(
-      name: "ForceTraceTests", dependencies: ["ForceTrace", "ForceEngine", "ForceHostCore", "ForceProtocol"]
+      name: "ForceTraceTests",
+      dependencies: ["ForceTrace", "ForceEngine", "ForceHostCore", "ForceProtocol", "ForceTestSupport"]
     ),
     .testTarget(
       name: "ForceSimTests",

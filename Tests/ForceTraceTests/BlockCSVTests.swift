@@ -1,6 +1,7 @@
 import ForceEngine
 import ForceHostCore
 import ForceProtocol
+import ForceTestSupport
 import Foundation
 import Testing
 
@@ -10,11 +11,8 @@ import Testing
 /// `OutputFile`'s block) read and write what the byte-at-a-time ones do: the same
 /// frames, the same errors at the same line and column, the same bytes.
 @Suite struct BlockCSVTests {
-  static let directory: String = {
-    let path = NSTemporaryDirectory() + "forcepicker-block-csv-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }()
+  /// The test process's scratch directory (`TestScratch`), removed at exit.
+  static let directory: String = TestScratch.directory("block-csv").path
 
   /// Lines as `LineSplitter` ends them; a last line without a line end when it has bytes.
   struct Lines: LineHandler {
