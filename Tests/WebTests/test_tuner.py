@@ -228,6 +228,44 @@ def test_parameters_are_grouped_and_explained(rig):
         assert shown == expected[name], (name, shown, expected[name])
 
 
+def drag_line(browser, line, to_value):
+    """Drags threshold line `line` on the chart to where force `to_value` is drawn."""
+    canvas = browser.find_element(By.ID, "chart")
+    start_y, end_y, height, width = browser.execute_script("""
+        const [line, to] = arguments; const chart = window.forcepicker.chart;
+        return [chart.yOf(chart.lines[line]), chart.yOf(to), chart.canvas.clientHeight, chart.canvas.clientWidth];""",
+        line, to_value)
+    x = width * 0.3 - width / 2  # offsets are from the element's centre
+    ActionChains(browser).move_to_element_with_offset(canvas, int(x), int(round(start_y - height / 2))).click_and_hold() \
+        .move_by_offset(0, int(round((end_y - start_y) / 2))).move_by_offset(0, int(round(end_y - start_y)) - int(round((end_y - start_y) / 2))) \
+        .release().perform()
+    return browser.execute_script("return window.forcepicker.chart.lastDrop")
+
+
+def test_a_threshold_is_set_by_dragging_its_line_on_the_chart(rig):
+    """Dragging the rest line while the trace runs sets rest_threshold on the device to
+    where it was dropped, and the page shows the value read back; a drop that breaks a
+    rule snaps back and names the rule, the device unchanged."""
+    browser = rig.browser
+    before = device_value(browser, "rest_threshold")
+    try:
+        drop = drag_line(browser, "rest", 300)
+        assert drop["name"] == "rest" and abs(drop["value"] - 300) <= 4, drop
+        wait_for(lambda: device_value(browser, "rest_threshold") == drop["value"], 5, "the dragged value on the device")
+        status = param_row(browser, "rest_threshold").find_element(By.CSS_SELECTOR, ".status")
+        wait_for(lambda: status.text == f"✓ {drop['value']}", 5, "the row's read-back")
+        assert browser.execute_script("return window.forcepicker.chart.lines.rest") == drop["value"]
+        wait_for(lambda: "read back" in text(browser, "message"), 5, "the page saying so")
+        refused = drag_line(browser, "rest", 20)
+        assert refused["name"] == "rest" and refused["value"] < 40, refused
+        wait_for(lambda: "refused" in text(browser, "message"), 5, "the refusal")
+        assert "contact_threshold < rest_threshold - hysteresis" in text(browser, "message"), text(browser, "message")
+        assert device_value(browser, "rest_threshold") == drop["value"], "a refused drop changed the device"
+        assert browser.execute_script("return window.forcepicker.chart.lines.rest") == drop["value"], "no snap back"
+    finally:
+        set_param(browser, "rest_threshold", before)
+
+
 def test_an_enum_is_chosen_by_name(rig):
     """`technique` is a choice of the engine's names, not a number: picking one sets the
     device to its value, and the page names what the device holds."""

@@ -235,6 +235,14 @@ function useOffline() {
 
 const panel = new ParameterPanel($("params"), null);
 panel.onchange = () => thresholdLines();
+chart.enableDragging(async (name, value) => {
+  const p = page.target?.list.find((q) => q.paramName === `${name}_threshold`);
+  if (!p) return thresholdLines();
+  await panel.change(p, value);
+  thresholdLines();
+  if (p.value === value) say(`${p.paramName} = ${value} ✓ (read back)`, true);
+  else say(`${p.paramName} = ${value} refused: ${panel.rows.get(p.id)?.status.textContent ?? ""}; the line is back at ${p.value}`);
+});
 panel.onhistory = () => {
   const label = panel.undoLabel;
   $("undo").disabled = !label;

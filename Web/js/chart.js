@@ -62,7 +62,57 @@ export class TraceChart {
   /** The threshold lines: {contact, rest, boost} in force counts. */
   setLines(lines) {
     this.lines = lines;
+    if (this.dragging) this.lines[this.dragging.name] = this.dragging.value;
     this.dirty = true;
+  }
+
+  /** The force count at `y` CSS pixels from the canvas's top (0…1023). */
+  valueAt(y) {
+    const { top, bottom } = this.geometry ?? { top: 18, bottom: this.canvas.clientHeight - 4 };
+    return Math.max(0, Math.min(1023, Math.round(((bottom - y) / (bottom - top)) * 1023)));
+  }
+
+  /** Where the line of force count `value` is drawn, CSS pixels from the top. */
+  yOf(value) {
+    const { top, bottom } = this.geometry ?? { top: 18, bottom: this.canvas.clientHeight - 4 };
+    return bottom - (value / 1023) * (bottom - top);
+  }
+
+  /**
+   * Lets the threshold lines be dragged: a press within 6 px of a line picks it up, the
+   * line follows the pointer, and on release `drop(name, value)` is called (the page
+   * sends it and redraws the lines from what the target holds, so a refused value
+   * snaps back).
+   */
+  enableDragging(drop) {
+    const canvas = this.canvas;
+    const near = (y) => Object.entries(this.lines).find(([, value]) => Math.abs(this.yOf(value) - y) <= 6)?.[0];
+    const y = (event) => event.clientY - canvas.getBoundingClientRect().top;
+    canvas.addEventListener("pointerdown", (event) => {
+      const name = near(y(event));
+      if (!name) return;
+      this.dragging = { name, value: this.lines[name] };
+      canvas.setPointerCapture(event.pointerId);
+      event.preventDefault();
+    });
+    canvas.addEventListener("pointermove", (event) => {
+      if (!this.dragging) {
+        canvas.style.cursor = near(y(event)) ? "ns-resize" : "";
+        return;
+      }
+      this.dragging.value = this.valueAt(y(event));
+      this.lines[this.dragging.name] = this.dragging.value;
+      this.dirty = true;
+    });
+    const release = () => {
+      if (!this.dragging) return;
+      const { name, value } = this.dragging;
+      this.dragging = null;
+      this.lastDrop = { name, value };
+      drop(name, value);
+    };
+    canvas.addEventListener("pointerup", release);
+    canvas.addEventListener("pointercancel", release);
   }
 
   /**
@@ -104,6 +154,7 @@ export class TraceChart {
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.clearRect(0, 0, width, height);
     const top = 18, bottom = height - 4, left = 36;
+    this.geometry = { top, bottom };
     const y = (v) => bottom - (v / 1023) * (bottom - top);
     const x = (i) => left + (i / (this.capacity - 1)) * (width - left - 4);
     const COLORS = colours(canvas);
