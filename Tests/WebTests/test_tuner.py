@@ -502,15 +502,24 @@ def overlaps(a, b):
     return a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5 and a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5
 
 
+def reload(browser, url):
+    """Loads the page afresh and waits for it to hold the device. The old page lets the
+    device go first (Disconnect): a page that finds the device still held by another is
+    refused and stops trying, as a second tab must."""
+    if (page(browser) or {}).get("state") == "connected":
+        browser.find_element(By.ID, "disconnect").click()
+        wait_for(lambda: page(browser)["state"] == "idle", 10, "the old page to let go")
+    browser.get(url)
+    wait_for(lambda: (page(browser) or {}).get("state") == "connected", 30, "the page to connect")
+
+
 def looks(browser, url, scheme, width, height, name):
     """Reloads the page at `width` × `height` in the `scheme` colour scheme, connected;
     returns the page's geometry and saves a screenshot as `name`."""
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
-    browser.get(url)
-    # The page that held the device lets go first; on a loaded machine that takes a while.
-    wait_for(lambda: (page(browser) or {}).get("state") == "connected", 30, "the page to connect")
+    reload(browser, url)
     wait_for(lambda: page(browser)["total"] > 400, 10, "the chart to fill")
     browser.save_screenshot(str(ARTIFACTS / name))
     return browser.execute_script(GEOMETRY, CONTROLS)
@@ -542,8 +551,7 @@ def test_on_a_phone_and_in_the_dark_nothing_is_cut_off_or_overlapping(rig):
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-        browser.get(rig.bridge.url)
-        connected(browser)
+        reload(browser, rig.bridge.url)
 
 
 FAKE_SERIAL = """
