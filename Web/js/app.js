@@ -45,11 +45,15 @@ const picker = new PickerView($("picker"));
 const recorder = new Recorder(() => page.wire);
 let calibration = null;
 
+/** The parameter called `name` as the target holds it, or undefined. */
+function parameterNamed(name) {
+  return page.target?.list.find((p) => p.paramName === name);
+}
+
 function thresholdLines() {
-  const value = (name) => page.target?.list.find((p) => p.paramName === name)?.value;
   const lines = {};
   for (const name of ["contact", "rest", "boost"]) {
-    const v = value(`${name}_threshold`);
+    const v = parameterNamed(`${name}_threshold`)?.value;
     if (v !== undefined) lines[name] = v;
   }
   chart.setLines(lines);
@@ -95,8 +99,8 @@ function showFrame(left, right, out) {
   $("direction").textContent = out.direction ? "down" : "up";
   $("position").textContent = page.wire.milli(out.positionMilli);
   $("value").textContent = String(out.value);
-  const parameter = (name, fallback) => page.target?.list.find((p) => p.paramName === name)?.value ?? fallback;
-  const range = { min: parameter("range_min", out.value), max: parameter("range_max", out.value), wrap: parameter("wrap", 0) !== 0 };
+  const value = (name, fallback) => parameterNamed(name)?.value ?? fallback;
+  const range = { min: value("range_min", out.value), max: value("range_max", out.value), wrap: value("wrap", 0) !== 0 };
   picker.show(out.value, out.positionMilli, out.direction, ZONES[state] ?? state, range);
 }
 
@@ -236,7 +240,7 @@ function useOffline() {
 const panel = new ParameterPanel($("params"), null);
 panel.onchange = () => thresholdLines();
 chart.enableDragging(async (name, value) => {
-  const p = page.target?.list.find((q) => q.paramName === `${name}_threshold`);
+  const p = parameterNamed(`${name}_threshold`);
   if (!p) return thresholdLines();
   await panel.change(p, value);
   thresholdLines();
@@ -338,7 +342,7 @@ function wire() {
       if (!page.target || page.target.online) useOffline();
       chart.clear();
       showFaults(0, 0);
-      const rate = page.target.list.find((p) => p.paramName === "sample_rate_hz")?.value ?? 200;
+      const rate = parameterNamed("sample_rate_hz")?.value ?? 200;
       setState("offline", `offline: ${file.name}`);
       $("offline-status").textContent = `playing ${frames.length} frames at ${rate} Hz`;
       page.player = new OfflinePlayer(page.wire, (f, out, index) => {
@@ -381,7 +385,7 @@ function wireCalibration() {
         prompt(`Step ${calibration.step + 1} of ${STEPS.length}: ${STEPS[calibration.step].prompt}`);
         return;
       }
-      const railLevel = page.target.list.find((p) => p.paramName === "rail_level")?.value ?? 1023;
+      const railLevel = parameterNamed("rail_level")?.value ?? 1023;
       calibration.proposal = page.wire.calibrate(railLevel);
       if (calibration.proposal.refused) {
         prompt(`Calibration failed: ${calibration.proposal.refused}`);
