@@ -1,4 +1,6 @@
 import ForceEngine
+import ForceHostCore
+import ForceTrace
 
 extension CellFault {
   /// What the fault most likely means, for the user (`hint`); nil for `none`.
@@ -37,19 +39,11 @@ extension CellFaults {
   }
 
   /// The cells that have a fault and what follows from it, or nil when neither has one:
-  /// "right cell railed (shorted to the supply?): the picker holds until it reads normally again".
+  /// "right cell railed (shorted to the supply?): the picker holds until it reads normally again"
+  /// (`writeWarning`, the web tuner's words too).
   public var warning: String? {
-    let faulty = cells.filter { $0.fault != .none }
-    guard !faulty.isEmpty else { return nil }
-    let named = faulty.map { "\($0.cell) cell \($0.fault.explained)" }.joined(separator: "; ")
-    let holding = faulty.filter { $0.fault.holds }
-    let consequence: String
-    switch (holding.count, faulty.count) {
-    case (0, _): consequence = "a warning: the picker still works"
-    case (2, _): consequence = "the picker holds until both read normally again"
-    case (1, 2): consequence = "the picker holds until the \(holding[0].cell) cell reads normally again"
-    default: consequence = "the picker holds until it reads normally again"
-    }
-    return "\(named): \(consequence)"
+    var text = TextBuffer()
+    writeWarning(to: &text)
+    return text.string.isEmpty ? nil : text.string
   }
 }

@@ -36,3 +36,12 @@ struct TransferFunction: Equatable {
     return (above &* normalSlopeQ8 &+ 128) >> 8
   }
 }
+
+extension Parameters {
+  /// The transfer function's speed in milli-items per second at force `force`
+  /// (0...1023), on the boosted segment or not: what the engine scrolls at, for a plot of
+  /// speed against force (the web tuner). Derives the constants on each call.
+  public func speed(atForce force: Int32, boosted: Bool) -> Int32 {
+    TransferFunction(self).speed(force: force, boosted: boosted)
+  }
+}

@@ -116,3 +116,13 @@ public func fpCalibrate(_ railLevel: Int32) -> Int32 {
     return -Int32(text.count)
   }
 }
+
+/// Writes step `step`'s name ("left medium press"), or with `prompt` 1 what the person is
+/// asked to do in it (`CalibrationStep.prompt`, forcectl calibrate's words), to the text
+/// area; returns its length, or -1 past the last step.
+@_expose(wasm, "fp_calibration_step")
+@_cdecl("fp_calibration_step")
+public func fpCalibrationStep(_ step: Int32, _ prompt: Int32) -> Int32 {
+  guard let known = CalibrationStep.at(Int(step)) else { return -1 }
+  return putStatic(prompt == 0 ? known.name : known.prompt)
+}

@@ -152,22 +152,19 @@ public func fpStateName(_ state: Int32) -> Int32 {
   return putStatic(known.name)
 }
 
-/// Writes the name of cell fault code `code` ("ok", "railed", …) as the `fault` event
-/// token has it; returns its length, or -1 for a code that is no fault.
-@_expose(wasm, "fp_fault_name")
-@_cdecl("fp_fault_name")
-public func fpFaultName(_ code: Int32) -> Int32 {
-  guard code >= 0, code < Int32(CellFault.count), let fault = CellFault(rawValue: UInt8(code)) else { return -1 }
-  return putStatic(fault.name)
-}
-
-/// Writes what cell fault code `code` most likely means ("shorted to the supply?"; empty
-/// for ok); returns its length, or -1 for a code that is no fault.
-@_expose(wasm, "fp_fault_hint")
-@_cdecl("fp_fault_hint")
-public func fpFaultHint(_ code: Int32) -> Int32 {
-  guard code >= 0, code < Int32(CellFault.count), let fault = CellFault(rawValue: UInt8(code)) else { return -1 }
-  return putStatic(fault.hint)
+/// Writes the warning for the cells' fault codes `left` and `right` into the document
+/// area, forcectl monitor's words (`CellFaults.writeWarning`): "right cell railed
+/// (shorted to the supply?): the picker holds until it reads normally again". Returns
+/// its length: 0 when neither cell has a fault, -1 for a code that is no fault.
+@_expose(wasm, "fp_fault_warning")
+@_cdecl("fp_fault_warning")
+public func fpFaultWarning(_ left: Int32, _ right: Int32) -> Int32 {
+  guard left >= 0, left < Int32(CellFault.count), right >= 0, right < Int32(CellFault.count),
+    let left = CellFault(rawValue: UInt8(left)), let right = CellFault(rawValue: UInt8(right))
+  else { return -1 }
+  var text = DocumentWriter()
+  CellFaults(left: left, right: right).writeWarning(to: &text)
+  return Int32(text.count)
 }
 
 /// 1 when a cell with fault `code` holds the engine (state `fault`, nothing moves),
@@ -202,6 +199,27 @@ public func fpParamSetBatch() -> Int32 {
   } catch {
     return refused(ErrorReply(requestType: .paramSetBatch, rejected: error))
   }
+}
+
+/// The speed against force of the parameters in the fields (count, id0, value0, …, as
+/// paramSetBatch, applied to the defaults and checked as a whole), for a plot: at
+/// `points` (2...64) forces spread evenly over 0...1023, the speed in milli-items per
+/// second off the boosted segment, then on it, each in the fields `points` apart.
+/// Returns `points`, or -1 for a bad count, id or value.
+@_expose(wasm, "fp_speed_curve")
+@_cdecl("fp_speed_curve")
+public func fpSpeedCurve(_ points: Int32) -> Int32 {
+  guard points >= 2, points <= 64, let batch = try? readBatch(), validIDs(batch) else { return -1 }
+  var p = Parameters.defaults
+  do throws(ParameterError) { try batch.apply(to: &p) } catch { return -1 }
+  let count = Int(points)
+  let fields = Area.fields
+  for index in 0..<count {
+    let force = Int32((index * 1023 + (count - 1) / 2) / (count - 1))
+    fields[index] = p.speed(atForce: force, boosted: false)
+    fields[count + index] = p.speed(atForce: force, boosted: true)
+  }
+  return points
 }
 
 func validIDs(_ batch: ParamBatch) -> Bool {

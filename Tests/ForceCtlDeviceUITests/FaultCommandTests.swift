@@ -97,7 +97,7 @@ extension ForceCtlDeviceUITests {
     let (output, failure) = try Support.calibrate(sitl.address, answers: "\n")
     #expect(
       failure
-        == "calibration refused: standard input ended before the left step (calibrate waits for Enter at each step, so someone must be there); no parameter changed"
+        == "calibration refused: standard input ended before the left press step (calibrate waits for Enter at each step, so someone must be there); no parameter changed"
     )
     #expect(!output.contains("Press the RIGHT side"))
     let run = try ToolProcess("forcectl", ["calibrate", "--port", sitl.address, "--yes"])

@@ -56,6 +56,7 @@ import Testing
     "Parameters.init init()", "Parameters.layoutVersion let layoutVersion", "Parameters.replace func replace(with:)",
     "Parameters.sampleRateHz var sampleRateHz", "Parameters.schemaHash let schemaHash",
     "Parameters.sensitivity var sensitivity", "Parameters.set func set(_:)", "Parameters.set func set(_:to:)",
+    "Parameters.speed func speed(atForce:boosted:)",
     "Parameters.subscript subscript(id:)", "Parameters.technique var technique", "Parameters.validate func validate()",
     "Sensitivity enum Sensitivity", "Sensitivity.count let count", "Sensitivity.gainQ16 var gainQ16",
     "Sensitivity.name var name",

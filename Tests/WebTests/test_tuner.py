@@ -266,6 +266,159 @@ def test_a_threshold_is_set_by_dragging_its_line_on_the_chart(rig):
         set_param(browser, "rest_threshold", before)
 
 
+def test_a_threshold_line_is_moved_and_set_from_the_keyboard(rig):
+    """The chart takes focus from the keyboard: Right and Left choose a line, Up and Down
+    move it (Shift: by 10), Enter sets it on the device, Escape puts it back."""
+    browser = rig.browser
+    before = device_value(browser, "rest_threshold")
+    canvas = browser.find_element(By.ID, "chart")
+    assert "Enter sets it" in canvas.get_attribute("aria-label")
+    try:
+        browser.execute_script("arguments[0].focus()", canvas)
+        assert browser.switch_to.active_element == canvas
+        chosen = lambda: browser.execute_script("return window.forcepicker.chart.selected")
+        keys = ActionChains(browser)
+        while chosen() != "rest":
+            keys.send_keys(Keys.ARROW_RIGHT).perform()
+        keys = ActionChains(browser)
+        keys.key_down(Keys.SHIFT).send_keys(Keys.ARROW_UP, Keys.ARROW_UP).key_up(Keys.SHIFT).send_keys(Keys.ARROW_DOWN).perform()
+        assert browser.execute_script("return window.forcepicker.chart.lines.rest") == before + 19
+        assert device_value(browser, "rest_threshold") == before, "a line moved but not set changed the device"
+        ActionChains(browser).send_keys(Keys.ENTER).perform()
+        wait_for(lambda: device_value(browser, "rest_threshold") == before + 19, 5, "the value set by Enter")
+        status = param_row(browser, "rest_threshold").find_element(By.CSS_SELECTOR, ".status")
+        wait_for(lambda: status.text == f"✓ {before + 19}", 5, "the row's read-back")
+        ActionChains(browser).send_keys(Keys.ARROW_UP, Keys.ARROW_UP, Keys.ESCAPE).perform()
+        assert browser.execute_script("return window.forcepicker.chart.lines.rest") == before + 19, "Escape left the line moved"
+        assert device_value(browser, "rest_threshold") == before + 19
+    finally:
+        set_param(browser, "rest_threshold", before)
+
+
+def drag_band(browser, to_value):
+    """Drags the lower edge of the rest line's hysteresis band to where force `to_value` is drawn."""
+    canvas = browser.find_element(By.ID, "chart")
+    start_y, end_y, height, width = browser.execute_script("""
+        const chart = window.forcepicker.chart;
+        return [chart.yOf(chart.lines.rest - chart.hysteresis), chart.yOf(arguments[0]),
+                chart.canvas.clientHeight, chart.canvas.clientWidth];""", to_value)
+    ActionChains(browser).move_to_element_with_offset(canvas, int(width * 0.3 - width / 2), int(round(start_y - height / 2))) \
+        .click_and_hold().move_by_offset(0, int(round(end_y - start_y))).release().perform()
+    return browser.execute_script("return window.forcepicker.chart.lastDrop")
+
+
+def test_the_hysteresis_band_is_dragged_by_its_lower_edge(rig):
+    """Below each threshold line the chart shades its hysteresis band; dragging the band's
+    lower edge sets `hysteresis` to the line's distance from where it was dropped, and a
+    drop that breaks a rule snaps back and names it."""
+    browser = rig.browser
+    before = device_value(browser, "hysteresis")
+    rest = device_value(browser, "rest_threshold")
+    contact = device_value(browser, "contact_threshold")
+    try:
+        refused = drag_band(browser, rest - contact - 12)
+        assert refused["name"] == "hysteresis" and refused["value"] >= contact, refused
+        wait_for(lambda: "refused" in text(browser, "message"), 5, "the refusal")
+        assert "hysteresis < contact_threshold" in text(browser, "message"), text(browser, "message")
+        assert device_value(browser, "hysteresis") == before
+        assert browser.execute_script("return window.forcepicker.chart.hysteresis") == before, "no snap back"
+        drop = drag_band(browser, rest - contact + 8)
+        assert drop["name"] == "hysteresis" and abs(drop["value"] - (contact - 8)) <= 4, drop
+        wait_for(lambda: device_value(browser, "hysteresis") == drop["value"], 5, "the dragged hysteresis on the device")
+        assert browser.execute_script("return window.forcepicker.chart.hysteresis") == drop["value"]
+        assert device_value(browser, "rest_threshold") == rest
+    finally:
+        set_param(browser, "hysteresis", before)
+
+
+def test_the_speed_plot_follows_an_edit(rig):
+    """The plot of speed against force is the engine's (the module's) for what the device
+    holds, and is redrawn when a speed is changed; it says so in words for screen readers."""
+    browser = rig.browser
+    plot = browser.find_element(By.ID, "speed")
+    before = device_value(browser, "speed_normal_max")
+    speeds = lambda: [int(v) for v in plot.get_attribute("data-speeds").split(",")]
+    assert abs(speeds()[0] - before) <= before / 100, (speeds(), before)
+    try:
+        assert set_param(browser, "speed_normal_max", 20000) == "✓ 20000"
+        assert abs(speeds()[0] - 20000) <= 200, speeds()
+        assert "rising to 20.0 items/s" in plot.get_attribute("aria-label"), plot.get_attribute("aria-label")
+    finally:
+        set_param(browser, "speed_normal_max", before)
+    assert abs(speeds()[0] - before) <= before / 100
+
+
+def test_a_changed_value_is_marked_unsaved_until_it_is_saved(rig):
+    """A value that differs from what the device would come back with after a reset is
+    marked "unsaved" (and counted on the Save button) until it is saved or set back."""
+    browser = rig.browser
+    row = param_row(browser, "quick_release_ms")
+    before = device_value(browser, "quick_release_ms")
+    unsaved = lambda: "unsaved" in row.get_attribute("class").split()
+    counted = lambda: int(text(browser, "save").removeprefix("Save").strip(" ()").removesuffix(" unsaved") or 0)
+    assert not unsaved()
+    others = counted()
+    try:
+        assert set_param(browser, "quick_release_ms", before + 20) == f"✓ {before + 20}"
+        assert unsaved() and text(browser, "save") == f"Save ({others + 1} unsaved)"
+        assert "unsaved" in browser.execute_script(
+            "return getComputedStyle(arguments[0], '::after').content", row.find_element(By.CSS_SELECTOR, "td.name"))
+        assert set_param(browser, "quick_release_ms", before) == f"✓ {before}"
+        assert not unsaved() and counted() == others
+        assert set_param(browser, "quick_release_ms", before + 20) == f"✓ {before + 20}"
+        save(browser)
+        assert not unsaved() and text(browser, "save") == "Save"
+    finally:
+        set_param(browser, "quick_release_ms", before)
+        save(browser)
+
+
+def test_the_chart_pauses_and_scrolls_back(rig):
+    """Pause freezes the chart while frames go on being kept; the slider then scrolls back
+    through them, and Resume follows the trace again."""
+    browser = rig.browser
+    chart = lambda what: browser.execute_script(f"return window.forcepicker.chart.{what}")
+    wait_for(lambda: chart("scrollable") > 300, 15, "frames to scroll back through")
+    pause = browser.find_element(By.ID, "pause")
+    pause.click()
+    assert pause.get_attribute("aria-pressed") == "true" and pause.text == "Resume"
+    stopped_at = chart("paused.end")
+    total = chart("total")
+    wait_for(lambda: chart("total") > total + 100, 5, "frames kept while paused")
+    assert chart("paused.end") == stopped_at
+    scroll = browser.find_element(By.ID, "scroll")
+    assert scroll.is_enabled() and int(scroll.get_attribute("max")) > 300
+    browser.execute_script("arguments[0].value = arguments[0].max - 300; arguments[0].dispatchEvent(new Event('input'))", scroll)
+    assert chart("back") == 300
+    scroll.send_keys(Keys.ARROW_LEFT)
+    assert chart("back") > 300
+    pause.click()
+    assert chart("paused") is None and chart("back") == 0 and not scroll.is_enabled()
+    assert pause.get_attribute("aria-pressed") == "false"
+
+
+def test_an_event_label_tells_what_it_stands_for(rig):
+    """A tap on an event label shows the events it stands for, with their frames (a
+    collapsed label, all of them); a pointer over it shows the same as a tooltip."""
+    browser = rig.browser
+    browser.execute_script("for (const l of ['a-burst', 'of', 'six', 'marks', 'on', 'one-frame']) window.forcepicker.chart.mark(l)")
+    browser.find_element(By.ID, "pause").click()
+    try:
+        time.sleep(0.2)
+        box = browser.execute_script("return window.forcepicker.chart.labels.find((b) => b.hidden > 0)")
+        assert box, browser.execute_script("return window.forcepicker.chart.labels")
+        canvas = browser.find_element(By.ID, "chart")
+        width, height = canvas.size["width"], canvas.size["height"]
+        ActionChains(browser).move_to_element_with_offset(
+            canvas, int((box["left"] + box["right"]) / 2 - width / 2), int(box["top"] + 6 - height / 2)).click().perform()
+        detail = text(browser, "chart-detail").split("\n")
+        assert len(detail) == 1 + box["hidden"], detail
+        assert all(line.startswith("frame ") for line in detail), detail
+        assert canvas.get_attribute("title") == "\n".join(detail)
+    finally:
+        browser.find_element(By.ID, "pause").click()
+
+
 def test_an_enum_is_chosen_by_name(rig):
     """`technique` is a choice of the engine's names, not a number: picking one sets the
     device to its value, and the page names what the device holds."""
@@ -619,7 +772,7 @@ def test_offline_mode_plays_a_gesture_csv_through_the_wasm_engine(rig):
     assert "breaks the rule contact_threshold < rest_threshold - hysteresis" in status, status
 
 
-RAILED_RIGHT = "Right cell: railed (shorted to the supply?) — the picker holds until it reads normally again"
+RAILED_RIGHT = "right cell railed (shorted to the supply?): the picker holds until it reads normally again"
 
 WATCH_FAULT = """
 // Notes every change of the fault warning (shown, its text) with the zone readout at that moment.
@@ -683,19 +836,23 @@ def test_offline_refuses_a_bad_csv_in_the_words_of_forcectl(rig):
 
 
 def test_telemetry_from_sitl_with_a_railed_cell_raises_the_warning_and_it_clears(rig):
-    """The device's engine detects the fault and streams it; the page decodes it from telemetry."""
+    """The device's engine detects the fault and streams it; the page decodes it from telemetry.
+    This page is served from its sources (Web/, unbundled: what `forcectl ui` serves when
+    esbuild is not installed), so they are driven too."""
     browser = rig.browser
     workdir = rig.workdir / "fault-device"
     workdir.mkdir()
     # Looping, 3 s a cycle: the right cell shorted to the supply for 1 s of it.
     sitl = Sitl(workdir, fault_trace(workdir / "railed-right.csv", 200, 200, 200))
     sitl.start()
-    bridge = Bridge(workdir, f"tcp://127.0.0.1:{sitl.port}", name="fault-ui")
+    bridge = Bridge(workdir, f"tcp://127.0.0.1:{sitl.port}", name="fault-ui", web=ROOT / "Web")
     first = browser.current_window_handle
     browser.switch_to.new_window("tab")
     try:
         browser.get(bridge.url)
         connected(browser)
+        loaded = browser.execute_script("return performance.getEntriesByType('resource').map((r) => r.name)")
+        assert any(name.endswith("/js/wire.js") for name in loaded), loaded
         browser.execute_script(WATCH_FAULT)
         banner = browser.find_element(By.ID, "fault")
         # The page may have connected during a fault: wait for one to begin while watched.

@@ -152,13 +152,16 @@ test("the page speaks the module's protocol and takes its names from it", () => 
     leftFault: 0, rightFault: 2 };
   assert.equal(wire.recordRow(t), "7,1023,4,0,fault,down,-0.250,3,right-railed");
   assert.equal(wire.recordRow({ ...t, rightFault: 0 }), "7,1023,4,0,fault,down,-0.250,3,ok");
-  assert.deepEqual(wire.faultNames, ["ok", "open", "railed", "stuck", "intermittent", "drifted", "floating"]);
-  assert.deepEqual(wire.faultNames.map((_, code) => wire.faultHolds(code)), [false, true, true, true, true, false, true]);
-  assert.equal(wire.faultName(7), "fault 7");
-  // Each fault's hint is the module's (CellFault.hint, what forcectl prints too).
-  assert.equal(wire.faultHint(0), "");
-  assert.equal(wire.faultHint(2), "shorted to the supply?");
-  assert.ok(wire.faultHints.length === wire.faultNames.length && wire.faultHints.slice(1).every((hint) => hint.length > 5));
+  // Which codes hold the engine, and the warning in forcectl monitor's words (CellFaults.writeWarning).
+  assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7].map((code) => wire.faultHolds(code)), [false, true, true, true, true, false, true, false]);
+  assert.equal(wire.faultWarning(0, 0), "");
+  assert.equal(wire.faultWarning(0, 2), "right cell railed (shorted to the supply?): the picker holds until it reads normally again");
+  assert.equal(wire.faultWarning(1, 5), "left cell open (lead broken?); right cell drifted (rest moved beyond baseline_limit: " +
+    "recalibrate): the picker holds until the left cell reads normally again");
+  assert.equal(wire.faultWarning(5, 0), "left cell drifted (rest moved beyond baseline_limit: recalibrate): a warning: the picker still works");
+  assert.equal(wire.faultWarning(3, 4), "left cell stuck (reading frozen); right cell intermittent (loose contact): " +
+    "the picker holds until both read normally again");
+  assert.equal(wire.faultWarning(7, 0), "faults 7 and 0");
 });
 
 /** A frame's body: the vector un-stuffed (COBS), without type, seq and CRC. */
@@ -369,4 +372,34 @@ test("the page's offline export imports as the same parameters, and a refusal re
   assert.deepEqual(parseProfile(wire, exported), offline.list.map((p) => [p.id, p.value]));
   assert.throws(() => parseProfile(wire, new TextEncoder().encode("hysteresis=1\nhysteresis=2\n")),
     { message: "profile: line 2, column 1: hysteresis is given twice (first on line 1)" });
+});
+
+test("the speed plot's curve is the engine's transfer function (Docs/signal-chain.md)", () => {
+  const offline = new EngineParameters(wire);
+  const pairs = offline.list.map((p) => [p.id, p.value]);
+  const value = (name) => offline.list.find((p) => p.paramName === name).value;
+  const [rest, boost, normalMax, boostMin, boostMax] =
+    ["rest_threshold", "boost_threshold", "speed_normal_max", "speed_boost_min", "speed_boost_max"].map(value);
+  const curve = wire.speedCurve(pairs, 64);
+  assert.equal(curve.forces.length, 64);
+  assert.deepEqual([curve.forces[0], curve.forces[63]], [0, 1023]);
+  curve.forces.forEach((force, i) => {
+    // Zero up to rest, linear to speed_normal_max at boost, flat above; boosted: linear
+    // from speed_boost_min at boost to speed_boost_max at full scale. Within 1 %.
+    const normal = force <= rest ? 0 : (Math.min(force, boost) - rest) * normalMax / (boost - rest);
+    const boosted = boostMin + Math.max(0, force - boost) * (boostMax - boostMin) / (1023 - boost);
+    assert.ok(Math.abs(curve.normal[i] - normal) <= normalMax / 100, `force ${force}: ${curve.normal[i]} for ${normal}`);
+    assert.ok(Math.abs(curve.boosted[i] - boosted) <= boostMax / 100, `force ${force}: ${curve.boosted[i]} for ${boosted}`);
+  });
+  // An edit shows at once; values that break a rule give no curve.
+  const id = (name) => offline.list.find((p) => p.paramName === name).id;
+  assert.ok(Math.abs(wire.speedCurve([...pairs, [id("speed_normal_max"), 20000]]).normal[63] - 20000) <= 200);
+  assert.equal(wire.speedCurve([...pairs, [id("rest_threshold"), boost + 1]]), null);
+});
+
+test("calibration's steps and prompts are forcectl calibrate's (CalibrationStep)", () => {
+  assert.deepEqual(wire.calibrationSteps.map((s) => s.name), ["rest", "left press", "right press", "left medium press", "right medium press"]);
+  assert.equal(wire.calibrationSteps[1].prompt, "Press the LEFT side firmly and hold");
+  const calibrate = readFileSync(new URL("Sources/ForceHostCore/CalibrationStep.swift", root), "utf8");
+  for (const { prompt } of wire.calibrationSteps) assert.ok(calibrate.includes(`"${prompt}"`), prompt);
 });

@@ -5,9 +5,9 @@ import { Device } from "./device.js";
 import { TraceChart } from "./chart.js";
 import { DeviceParameters, EngineParameters, ParameterPanel, profileJSON, parseProfile } from "./params.js";
 import { Recorder } from "./record.js";
-import { STEPS } from "./calibrate.js";
 import { OfflinePlayer } from "./offline.js";
 import { PickerView } from "./picker.js";
+import { drawSpeed } from "./speed.js";
 
 const $ = (id) => document.getElementById(id);
 const ZONES = { idle: "idle", resting: "resting", scrolling: "normal", boosted: "boosted", paused: "paused", fault: "fault" };
@@ -50,44 +50,42 @@ function parameterNamed(name) {
   return page.target?.list.find((p) => p.paramName === name);
 }
 
+/** The parameter a line on the chart sets: "rest" → rest_threshold; "hysteresis". */
+const lineParameter = (name) => parameterNamed(name === "hysteresis" ? name : `${name}_threshold`);
+
+const speedRow = document.createElement("tr");
+speedRow.className = "plot";
+speedRow.innerHTML = '<td colspan="4"><canvas id="speed" role="img"></canvas></td>';
+
+/**
+ * Shows what the target holds beyond the table: the chart's lines, the speed plot, and
+ * how many values differ from the saved ones (on the Save button).
+ */
 function thresholdLines() {
   const lines = {};
   for (const name of ["contact", "rest", "boost"]) {
-    const v = parameterNamed(`${name}_threshold`)?.value;
+    const v = lineParameter(name)?.value;
     if (v !== undefined) lines[name] = v;
   }
-  chart.setLines(lines);
+  chart.setLines(lines, lineParameter("hysteresis")?.value ?? 0);
+  const speed = parameterNamed("speed_normal_max");
+  if (speed) {
+    const group = page.wire.paramGroup(speed.id);
+    panel.rows.get(page.target.list.find((p) => page.wire.paramGroup(p.id) === group).id)?.tr.before(speedRow);
+    drawSpeed($("speed"), page.wire, page.target.list);
+  }
+  const unsaved = panel.unsaved;
+  $("save").textContent = unsaved ? `Save (${unsaved} unsaved)` : "Save";
 }
 
-/**
- * The warning for the cells' faults (from telemetry, or the offline engine): which cell,
- * which fault and what it means; hidden while neither cell has one.
- */
+/** The warning for the cells' faults (from telemetry, or the offline engine); hidden while neither has one. */
 function showFaults(left, right) {
   if (left === page.faults[0] && right === page.faults[1]) return;
   page.faults = [left, right];
   const banner = $("fault");
-  const cells = [["Left", left], ["Right", right]].filter(([, code]) => code);
-  if (!cells.length) {
-    banner.hidden = true;
-    banner.textContent = "";
-    return;
-  }
-  const wire = page.wire;
-  const parts = cells.map(([cell, code], index) => {
-    const name = wire.faultName(code);
-    const hint = wire.faultHint(code);
-    return `${index ? cell.toLowerCase() : cell} cell: ${name}${hint ? ` (${hint})` : ""}`;
-  });
-  const holding = cells.filter(([, code]) => wire.faultHolds(code));
-  let consequence = "a warning: the picker still works";
-  if (holding.length === 2) consequence = "the picker holds until both read normally again";
-  else if (holding.length === 1 && cells.length === 2) {
-    consequence = `the picker holds until the ${holding[0][0].toLowerCase()} cell reads normally again`;
-  } else if (holding.length === 1) consequence = "the picker holds until it reads normally again";
-  banner.textContent = `${parts.join("; ")} — ${consequence}`;
-  banner.className = holding.length ? "fault-banner holds" : "fault-banner";
-  banner.hidden = false;
+  banner.textContent = page.wire.faultWarning(left, right);
+  banner.className = [left, right].some((code) => page.wire.faultHolds(code)) ? "fault-banner holds" : "fault-banner";
+  banner.hidden = !banner.textContent;
 }
 
 function showFrame(left, right, out) {
@@ -157,6 +155,13 @@ function makeTransport() {
   return $("transport").value === "serial" ? new SerialTransport() : new BridgeTransport();
 }
 
+/** The values the device would come up with after a reset: those it read from flash, or the defaults. */
+function savedFromSource(source) {
+  if (source === 3) return null;  // no parameter flash: nothing is ever saved
+  const flash = source === 0 || source === 4;
+  return new Map(page.target.list.map((p) => [p.id, flash ? p.value : p.defaultValue]));
+}
+
 async function connect() {
   page.player?.stop();
   showFaults(0, 0);
@@ -172,6 +177,8 @@ async function connect() {
     const info = await device.connect();
     page.target = new DeviceParameters(device);
     panel.show(page.target);
+    panel.saved = savedFromSource(info.parameterSource);
+    panel.refresh();
     thresholdLines();
     chart.clear();
     let streaming = true;
@@ -240,13 +247,13 @@ function useOffline() {
 const panel = new ParameterPanel($("params"), null);
 panel.onchange = () => thresholdLines();
 chart.enableDragging(async (name, value) => {
-  const p = parameterNamed(`${name}_threshold`);
+  const p = name && lineParameter(name);
   if (!p) return thresholdLines();
   await panel.change(p, value);
   thresholdLines();
   if (p.value === value) say(`${p.paramName} = ${value} ✓ (read back)`, true);
   else say(`${p.paramName} = ${value} refused: ${panel.rows.get(p.id)?.status.textContent ?? ""}; the line is back at ${p.value}`);
-});
+}, $("chart-detail"));
 panel.onhistory = () => {
   const label = panel.undoLabel;
   $("undo").disabled = !label;
@@ -275,11 +282,19 @@ async function diffAgainstSaved() {
     const saved = [];
     for (const p of target.list) saved.push((await target.device.request("paramGet", { id: p.id })).value);
     await target.device.request("paramSetBatch", { pairs: current });
+    panel.saved = new Map(target.list.map((p, i) => [p.id, saved[i]]));
+    panel.refresh();
+    thresholdLines();
     const lines = target.list.filter((p, i) => saved[i] !== p.value)
       .map((p, i) => `${p.paramName}: saved ${saved[p.id]}, now ${p.value}`);
     const note = loaded.source === 4 ? [`compared with the older saved record: ${page.wire.parameterSources[4]}`] : [];
     output.textContent = [...note, ...(lines.length ? lines : ["no difference: the device holds what is saved"])].join("\n");
   } catch (error) {
+    if (error.reply?.code === 5) {  // nothing saved: a reset brings the defaults
+      panel.saved = new Map(target.list.map((p) => [p.id, p.defaultValue]));
+      panel.refresh();
+      thresholdLines();
+    }
     output.textContent = error.reply?.code === 5 ? `nothing to compare: ${error.message}` : `diff failed: ${error.message}`;
   }
   output.hidden = false;
@@ -291,10 +306,16 @@ function wire() {
   $("connect").onclick = connect;
   $("disconnect").onclick = disconnect;
   $("save").onclick = () => action("saving", () => page.target.save(), () => {
+    panel.saved = new Map(page.target.list.map((p) => [p.id, p.value]));
+    panel.refresh();
+    thresholdLines();
     if (page.target.online) $("param-source").textContent = "from the device: saved to flash";
     return "saved to flash ✓ (the device acknowledged the write)";
   });
   $("load").onclick = () => action("loading", () => page.target.load(), (source) => {
+    panel.saved = new Map(page.target.list.map((p) => [p.id, p.value]));
+    panel.refresh();
+    thresholdLines();
     $("param-source").textContent = `from the device: ${page.wire.parameterSources[source]}`;
     return source === 4 ? "loaded the older saved record: the newest was damaged or unfinished, so the last save was lost"
       : "loaded the saved parameters";
@@ -330,6 +351,17 @@ function wire() {
     $("record-stop").disabled = true;
   };
   wireCalibration();
+  $("pause").onclick = () => {
+    const on = !chart.paused;
+    chart.pause(on);
+    $("pause").setAttribute("aria-pressed", String(on));
+    $("pause").textContent = on ? "Resume" : "Pause";
+    const scroll = $("scroll");
+    scroll.disabled = !on;
+    scroll.max = String(chart.scrollable);
+    scroll.value = scroll.max;
+  };
+  $("scroll").oninput = () => chart.scrollBack(Number($("scroll").max) - Number($("scroll").value));
   $("offline-file").onchange = async (event) => {
     const file = event.target.files[0];
     if (!file) return;
@@ -362,10 +394,12 @@ function wireCalibration() {
     for (const id of ["calibrate-start", "calibrate-next", "calibrate-apply", "calibrate-cancel"]) $(id).hidden = !ids.includes(id);
   };
   const prompt = (text) => { $("calibrate-prompt").textContent = text; };
+  const STEPS = page.wire.calibrationSteps;
+  const ask = (step) => prompt(`Step ${step + 1} of ${STEPS.length}: ${STEPS[step].prompt}, then press “Record this step”.`);
   $("calibrate-start").onclick = () => {
     calibration = { step: 0, recording: false };
     page.wire.calibrationReset();
-    prompt(`Step 1 of ${STEPS.length}: ${STEPS[0].prompt}`);
+    ask(0);
     show(["calibrate-next", "calibrate-cancel"]);
   };
   $("calibrate-cancel").onclick = () => {
@@ -381,10 +415,7 @@ function wireCalibration() {
       $("calibrate-next").disabled = false;
       calibration.recording = false;
       calibration.step++;
-      if (calibration.step < STEPS.length) {
-        prompt(`Step ${calibration.step + 1} of ${STEPS.length}: ${STEPS[calibration.step].prompt}`);
-        return;
-      }
+      if (calibration.step < STEPS.length) return ask(calibration.step);
       const railLevel = parameterNamed("rail_level")?.value ?? 1023;
       calibration.proposal = page.wire.calibrate(railLevel);
       if (calibration.proposal.refused) {

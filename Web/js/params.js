@@ -88,7 +88,12 @@ export class ParameterPanel {
     /** Changes the target took, newest last: {p, before}, for `undo`. */
     this.history = [];
     this.onhistory = () => {};
+    /** The values a reset of the device would bring (saved, or the defaults) by id; null offline. */
+    this.saved = null;
   }
+
+  /** How many values differ from the saved ones. */
+  get unsaved() { return this.target?.list.filter((p) => this.saved && this.saved.get(p.id) !== p.value).length ?? 0; }
 
   /** Builds the rows for `target` (DeviceParameters or EngineParameters). */
   show(target) {
@@ -96,6 +101,7 @@ export class ParameterPanel {
     this.body.replaceChildren();
     this.rows.clear();
     this.history = [];
+    this.saved = null;
     this.onhistory();
     // By group, in the module's order; inside a group, in id order.
     const groups = new Map();
@@ -158,6 +164,7 @@ export class ParameterPanel {
     row.box.value = p.value;
     const symbol = this.wire.symbol(p.id, p.value);
     row.tr.classList.toggle("changed", p.value !== p.defaultValue);
+    row.tr.classList.toggle("unsaved", !!this.saved && this.saved.get(p.id) !== p.value);
     row.unit.textContent = symbol ? `${p.unit}: ${symbol}` : p.unit;
   }
 

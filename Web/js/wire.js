@@ -10,6 +10,9 @@ const NAME_TABLES = { typeNames: 0, errorCodes: 1, decodeErrors: 2, parameterSou
 // A `paramDescription`'s `name` text is `paramName` here: a message's `name` is its type.
 const KEYS = { name: "paramName" };
 
+/** `count` [a, b] pairs from `values` (the module's fields), the first at `start`. */
+const pairsOf = (values, count, start) => Array.from({ length: count }, (_, i) => [values[start + 2 * i], values[start + 1 + 2 * i]]);
+
 export class Wire {
   /** Instantiates the module from its bytes (an ArrayBuffer or typed array). */
   static async fromBytes(bytes) {
@@ -44,12 +47,12 @@ export class Wire {
     this.layoutVersion = exports.fp_layout_version();
     /** The schema hash of the module's parameter table, as a parameter file has it. */
     this.schemaHash = exports.fp_schema_hash() >>> 0;
-    /** Cell fault names by code ("ok", "open", "railed", …), from the module. */
-    this.faultNames = [];
-    for (let code = 0, length; (length = exports.fp_fault_name(code)) >= 0; code++) this.faultNames.push(this.text(0, length));
-    /** What each fault most likely means, by code ("" for ok). */
-    this.faultHints = [];
-    for (let code = 0, length; (length = exports.fp_fault_hint(code)) >= 0; code++) this.faultHints.push(this.text(0, length));
+    /** Guided calibration's steps [{name, prompt}] in order, forcectl calibrate's words. */
+    this.calibrationSteps = [];
+    for (let step = 0, length; (length = exports.fp_calibration_step(step, 0)) >= 0; step++) {
+      const name = this.text(0, length);
+      this.calibrationSteps.push({ name, prompt: this.text(0, exports.fp_calibration_step(step, 1)) });
+    }
     /** Engine state names by code ("idle", …, "fault"), as the CSV has them. */
     this.states = [];
     for (let state = 0, length; (length = exports.fp_state_name(state)) >= 0; state++) this.states.push(this.text(0, length));
@@ -103,12 +106,9 @@ export class Wire {
         textOffset += values[index];
       } else m[key] = kind === "u32" ? values[index] >>> 0 : values[index];
     });
-    if (name === "paramSetBatch") {
-      m.pairs = [];
-      for (let i = 0; i < values[0]; i++) m.pairs.push([values[1 + 2 * i], values[2 + 2 * i]]);
-    } else if (name === "inject") {
-      m.resetFirst = values[0]; m.endSession = values[1]; m.samples = [];
-      for (let i = 0; i < values[2]; i++) m.samples.push([values[3 + 2 * i], values[4 + 2 * i]]);
+    if (name === "paramSetBatch") m.pairs = pairsOf(values, values[0], 1);
+    else if (name === "inject") {
+      m.resetFirst = values[0]; m.endSession = values[1]; m.samples = pairsOf(values, values[2], 3);
     }
     return m;
   }
@@ -125,10 +125,8 @@ export class Wire {
   putFields(name, m) {
     const values = this.fields(128);
     values.fill(0);
-    if (name === "paramSetBatch") {
-      values[0] = m.pairs.length;
-      m.pairs.forEach(([id, value], i) => { values[1 + 2 * i] = id; values[2 + 2 * i] = value; });
-    } else if (name === "inject") {
+    if (name === "paramSetBatch") this.putPairs(m.pairs);
+    else if (name === "inject") {
       values[0] = m.resetFirst ? 1 : 0; values[1] = m.endSession ? 1 : 0; values[2] = m.samples.length;
       m.samples.forEach(([left, right], i) => { values[3 + 2 * i] = left; values[4 + 2 * i] = right; });
     } else {
@@ -159,10 +157,7 @@ export class Wire {
   calibrate(railLevel) {
     const result = this.x.fp_calibrate(railLevel);
     if (result < 0) return { refused: this.document(-result) };
-    const values = this.fields(1 + 2 * this.fields(1)[0]);
-    const pairs = [];
-    for (let i = 0; i < values[0]; i++) pairs.push([values[1 + 2 * i], values[2 + 2 * i]]);
-    return { pairs, summary: this.document(result) };
+    return { pairs: pairsOf(this.fields(128), this.fields(1)[0], 1), summary: this.document(result) };
   }
 
   putText(text, offset, values, lengthField) {
@@ -178,11 +173,11 @@ export class Wire {
     return length < 0 ? null : this.text(0, length);
   }
 
-  /** The name of cell fault `code` ("railed"), or `fault <code>` for a code the module does not know. */
-  faultName(code) { return this.faultNames[code] ?? `fault ${code}`; }
-
-  /** What the fault with `code` most likely means ("shorted to the supply?"), or "". */
-  faultHint(code) { return this.faultHints[code] ?? ""; }
+  /** The warning for the cells' fault codes, forcectl monitor's words; "" when neither has one. */
+  faultWarning(left, right) {
+    const length = this.x.fp_fault_warning(left, right);
+    return length < 0 ? `faults ${left} and ${right}` : this.document(length);
+  }
 
   /** Whether a cell with fault `code` holds the engine (state `fault`); drifted only warns. */
   faultHolds(code) { return this.x.fp_fault_holds(code) === 1; }
@@ -228,10 +223,7 @@ export class Wire {
     if (bytes.length <= this.x.fp_file_capacity()) this.memory.set(bytes, this.base + FILE);
     const result = this.x.fp_profile_parse(bytes.length);
     if (result < 0) throw new Error(this.document(-result));
-    const values = this.fields(1 + 2 * result);
-    const pairs = [];
-    for (let i = 0; i < result; i++) pairs.push([values[1 + 2 * i], values[2 + 2 * i]]);
-    return pairs;
+    return pairsOf(this.fields(1 + 2 * result), result, 1);
   }
 
   /** The record CSV's header, and the row of telemetry `t` (Docs/csv-formats.md). */
@@ -360,9 +352,7 @@ export class Wire {
   }
   /** Sets [id, value] pairs all or nothing: null when accepted, else as paramSet. */
   paramSetBatch(pairs) {
-    const values = this.fields(1 + 2 * pairs.length);
-    values[0] = pairs.length;
-    pairs.forEach(([id, value], i) => { values[1 + 2 * i] = id; values[2 + 2 * i] = value; });
+    this.putPairs(pairs);
     const result = this.x.fp_param_set_batch();
     if (result === 0) return null;
     if (result < 0) return { parameter: pairs[0]?.[0] ?? 0, rule: -1, value: 0 };
@@ -370,4 +360,21 @@ export class Wire {
     return { parameter, rule, value: rejected };
   }
   paramDefaults() { this.x.fp_param_defaults(); }
+  /**
+   * The engine's speed against force (milli-items/s) for parameters [[id, value]]: {forces,
+   * normal, boosted} at `points` forces over 0…1023, or null when the values are refused.
+   */
+  speedCurve(pairs, points = 64) {
+    this.putPairs(pairs);
+    if (this.x.fp_speed_curve(points) < 0) return null;
+    const values = Array.from(this.fields(2 * points));
+    const forces = values.slice(0, points).map((_, i) => Math.round((i * 1023) / (points - 1)));
+    return { forces, normal: values.slice(0, points), boosted: values.slice(points) };
+  }
+  /** Writes [id, value] pairs to the fields as paramSetBatch has them. */
+  putPairs(pairs) {
+    const values = this.fields(1 + 2 * pairs.length);
+    values[0] = pairs.length;
+    pairs.forEach(([id, value], i) => { values[1 + 2 * i] = id; values[2 + 2 * i] = value; });
+  }
 }

@@ -74,22 +74,11 @@ extension ForceCtl {
       }
       _ = try client.request(.streamStart(StreamStart(decimation: 1, events: false)))
       defer { _ = try? client.request(.streamStop) }
-      let steps: [(CalibrationProposal.Step, String, String)] = [
-        (.rest, "rest", "Rest your thumb lightly on the cap (or leave it untouched)"),
-        (.left, "left", "Press the LEFT side firmly and hold"),
-        (.right, "right", "Press the RIGHT side firmly and hold"),
-        (
-          .mediumLeft, "left medium",
-          "Press the LEFT side at medium force, as you would to scroll at a steady pace, and hold"
-        ),
-        (
-          .mediumRight, "right medium",
-          "Press the RIGHT side at medium force, as you would to scroll at a steady pace, and hold"
-        ),
-      ]
       var recorded: [[RawFrame]] = []
-      for (step, name, prompt) in steps {
-        say("\(prompt), then press Enter…")
+      for index in 0..<CalibrationProposal.Step.count {
+        let step = CalibrationProposal.Step.at(index)!
+        let name = String(describing: step.name)
+        say("\(step.prompt), then press Enter…")
         guard readLine() != nil else {
           throw .invalid(
             "calibration refused: standard input ended before the \(name) step (calibrate waits for Enter at each step, so someone must be there); no parameter changed"
