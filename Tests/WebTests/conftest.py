@@ -19,6 +19,8 @@ from selenium.webdriver.chrome.service import Service
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / ".build" / "web-tests"
+# The page as `forcectl ui` serves it (Tools/build-page); the tests drive this one.
+PAGE = ROOT / ".build" / "web"
 
 
 def binary(name):
@@ -99,13 +101,13 @@ class Sitl:
 class Bridge:
     """`forcectl ui` on a free loopback port, bridged to `device`."""
 
-    def __init__(self, workdir, device, name="ui"):
+    def __init__(self, workdir, device, name="ui", web=None):
         self.port = free_port()
         self.log_path = workdir / f"{name}.log"
         self.log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
             [binary("forcectl"), "ui", "--port", device, "--listen", f"127.0.0.1:{self.port}",
-             "--web", str(ROOT / "Web")], stdout=self.log, stderr=subprocess.STDOUT)
+             "--web", str(web or PAGE)], stdout=self.log, stderr=subprocess.STDOUT)
         wait_listening(self.port, self.process)
         self.url = f"http://127.0.0.1:{self.port}/index.html"
 
@@ -139,7 +141,9 @@ def workdir():
 
 @pytest.fixture(scope="session")
 def wasm():
+    """The module, built afresh, and the page `forcectl ui` serves, bundled from Web/ with it."""
     subprocess.run([str(ROOT / "Tools" / "build-wasm")], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([str(ROOT / "Tools" / "build-page"), "--out", str(PAGE)], check=True, stdout=subprocess.DEVNULL)
     return ROOT / "Web" / "forcepicker.wasm"
 
 

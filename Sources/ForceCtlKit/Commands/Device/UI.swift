@@ -11,10 +11,10 @@ extension ForceCtl {
       commandName: "ui",
       abstract: "Serve the web tuner (live plots, parameters, recording) bridged to a device.",
       discussion: """
-        Serves the page in Web/ and relays bytes between it and the device over a \
-        WebSocket; the page speaks the wire protocol itself, with the firmware's Swift \
-        code compiled to WebAssembly (Tools/build-wasm, run here when the module is \
-        missing). One page at a time holds the device; a second one is told so. The \
+        Serves the page (Web/, bundled by Tools/build-page when esbuild is installed) \
+        and relays bytes between it and the device over a WebSocket; the page speaks the \
+        wire protocol itself, with the firmware's Swift code compiled to WebAssembly \
+        (Tools/build-wasm, run here when the module is missing). One page at a time holds the device; a second one is told so. The \
         server listens on loopback; another address needs --allow-remote, and anyone who \
         can reach it can change and save the device's parameters (there is no \
         authentication). A device that goes silent with the link open (nothing for 2.5 s, \
@@ -32,7 +32,7 @@ extension ForceCtl {
     @Flag(help: "Allow --listen on an address other than loopback (no authentication).")
     public var allowRemote = false
 
-    @Option(help: ArgumentHelp("Directory with the page (default: Web/ of the repository).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Directory with the page (default: the repository's, bundled).", valueName: "DIR"))
     public var web: String?
 
     public init() {}
@@ -82,7 +82,9 @@ extension ForceCtl {
       if let message = failure.message { throw CLIError(message) }
     }
 
-    /// The page's directory, with the wasm module built if it is missing.
+    /// The page's directory: with `--web`, that one; otherwise the bundled page
+    /// (Tools/build-page, into .build/web) when esbuild is installed, or the sources in
+    /// Web/, with the wasm module built if it is missing.
     func webRoot() throws -> URL {
       if let web {
         let url = URL(fileURLWithPath: web)
@@ -97,13 +99,24 @@ extension ForceCtl {
       let web = root.appendingPathComponent("Web")
       if !FileManager.default.fileExists(atPath: web.appendingPathComponent("forcepicker.wasm").path) {
         printError("building the page's WebAssembly module (Tools/build-wasm)…")
-        let build = Process()
-        build.executableURL = root.appendingPathComponent("Tools/build-wasm")
-        try build.run()
-        build.waitUntilExit()
-        guard build.terminationStatus == 0 else { throw CLIError("Tools/build-wasm failed") }
+        try runTool(root, "build-wasm")
       }
-      return web
+      guard HostTool.which("esbuild") != nil else {
+        printError("serving the page's sources (Web/): install esbuild for the bundled page, a third of the size")
+        return web
+      }
+      try runTool(root, "build-page")
+      return root.appendingPathComponent(".build/web")
+    }
+
+    /// Runs Tools/`name` of the repository at `root` (its output goes to standard error).
+    func runTool(_ root: URL, _ name: String) throws {
+      let build = Process()
+      build.executableURL = root.appendingPathComponent("Tools/\(name)")
+      build.standardOutput = FileHandle.standardError
+      try build.run()
+      build.waitUntilExit()
+      guard build.terminationStatus == 0 else { throw CLIError("Tools/\(name) failed") }
     }
   }
 }
