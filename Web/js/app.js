@@ -360,6 +360,7 @@ function wire() {
     scroll.disabled = !on;
     scroll.max = String(chart.scrollable);
     scroll.value = scroll.max;
+    if (!on) $("chart-detail").textContent = "";
   };
   $("scroll").oninput = () => chart.scrollBack(Number($("scroll").max) - Number($("scroll").value));
   $("offline-file").onchange = async (event) => {
