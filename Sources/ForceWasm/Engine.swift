@@ -201,17 +201,46 @@ public func fpParamSetBatch() -> Int32 {
   }
 }
 
-/// The speed against force of the parameters in the fields (count, id0, value0, …, as
-/// paramSetBatch, applied to the defaults and checked as a whole), for a plot: at
-/// `points` (2...64) forces spread evenly over 0...1023, the speed in milli-items per
-/// second off the boosted segment, then on it, each in the fields `points` apart.
-/// Returns `points`, or -1 for a bad count, id or value.
+/// A whole set of parameters the page holds, in the fields (count, id0, value0, …, as
+/// paramSetBatch), applied to the defaults and checked as a whole.
+enum FieldParameters {
+  /// A bad count or id.
+  case bad
+  /// A value breaks a rule.
+  case refused(ParameterError)
+  /// Every rule holds.
+  case valid(Parameters)
+
+  /// Reads them from the fields.
+  static func read() -> FieldParameters {
+    guard let batch = try? readBatch(), validIDs(batch) else { return .bad }
+    var p = Parameters.defaults
+    do throws(ParameterError) { try batch.apply(to: &p) } catch { return .refused(error) }
+    return .valid(p)
+  }
+}
+
+/// Checks the parameters in the fields without setting any (what a dragged line would
+/// give): 0 when every rule holds, 1 when one breaks, with fields parameter, rule, value
+/// as the device's `outOfRange` reply to `paramSetBatch` has them, -1 for a bad count or id.
+@_expose(wasm, "fp_param_check")
+@_cdecl("fp_param_check")
+public func fpParamCheck() -> Int32 {
+  switch FieldParameters.read() {
+  case .bad: return -1
+  case .refused(let error): return refused(ErrorReply(requestType: .paramSetBatch, rejected: error))
+  case .valid: return 0
+  }
+}
+
+/// The speed against force of the parameters in the fields (`FieldParameters`), for a
+/// plot: at `points` (2...64) forces spread evenly over 0...1023, the speed in
+/// milli-items per second off the boosted segment, then on it, each in the fields
+/// `points` apart. Returns `points`, or -1 for a bad count, id or value.
 @_expose(wasm, "fp_speed_curve")
 @_cdecl("fp_speed_curve")
 public func fpSpeedCurve(_ points: Int32) -> Int32 {
-  guard points >= 2, points <= 64, let batch = try? readBatch(), validIDs(batch) else { return -1 }
-  var p = Parameters.defaults
-  do throws(ParameterError) { try batch.apply(to: &p) } catch { return -1 }
+  guard points >= 2, points <= 64, case .valid(let p) = FieldParameters.read() else { return -1 }
   let count = Int(points)
   let fields = Area.fields
   for index in 0..<count {

@@ -291,6 +291,19 @@ def test_a_threshold_line_is_moved_and_set_from_the_keyboard(rig):
         ActionChains(browser).send_keys(Keys.ARROW_UP, Keys.ARROW_UP, Keys.ESCAPE).perform()
         assert browser.execute_script("return window.forcepicker.chart.lines.rest") == before + 19, "Escape left the line moved"
         assert device_value(browser, "rest_threshold") == before + 19
+        # Moved below contact + hysteresis, the line says which rule it would break before
+        # anything is sent; Escape puts it back.
+        limit = device_value(browser, "contact_threshold") + device_value(browser, "hysteresis")
+        keys = ActionChains(browser).key_down(Keys.SHIFT)
+        for _ in range((before + 19 - limit) // 10 + 1):
+            keys.send_keys(Keys.ARROW_DOWN)
+        keys.key_up(Keys.SHIFT).perform()
+        assert browser.execute_script("return window.forcepicker.chart.dragging.breaks") == \
+            "contact_threshold < rest_threshold - hysteresis"
+        assert "would break contact_threshold < rest_threshold - hysteresis" in text(browser, "message")
+        ActionChains(browser).send_keys(Keys.ESCAPE).perform()
+        assert browser.execute_script("return window.forcepicker.chart.lines.rest") == before + 19
+        assert device_value(browser, "rest_threshold") == before + 19
     finally:
         set_param(browser, "rest_threshold", before)
 

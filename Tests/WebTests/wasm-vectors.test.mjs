@@ -395,6 +395,12 @@ test("the speed plot's curve is the engine's transfer function (Docs/signal-chai
   const id = (name) => offline.list.find((p) => p.paramName === name).id;
   assert.ok(Math.abs(wire.speedCurve([...pairs, [id("speed_normal_max"), 20000]]).normal[63] - 20000) <= 200);
   assert.equal(wire.speedCurve([...pairs, [id("rest_threshold"), boost + 1]]), null);
+  // What a dragged line would break, checked without setting anything.
+  assert.equal(wire.paramCheck(pairs), null);
+  assert.deepEqual(wire.paramCheck([...pairs, [id("rest_threshold"), boost + 1]]),
+    { parameter: id("rest_threshold"), rule: 3, value: boost + 1 });
+  assert.equal(wire.ruleText(3), "rest_threshold < boost_threshold - hysteresis");
+  assert.equal(offline.list.find((p) => p.paramName === "rest_threshold").value, rest, "a check set a value");
 });
 
 test("calibration's steps and prompts are forcectl calibrate's (CalibrationStep)", () => {

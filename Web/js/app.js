@@ -248,12 +248,23 @@ const panel = new ParameterPanel($("params"), null);
 panel.onchange = () => thresholdLines();
 chart.enableDragging(async (name, value) => {
   const p = name && lineParameter(name);
-  if (!p) return thresholdLines();
+  if (!p) {  // put back unset
+    say("");
+    return thresholdLines();
+  }
   await panel.change(p, value);
   thresholdLines();
   if (p.value === value) say(`${p.paramName} = ${value} ✓ (read back)`, true);
   else say(`${p.paramName} = ${value} refused: ${panel.rows.get(p.id)?.status.textContent ?? ""}; the line is back at ${p.value}`);
-}, $("chart-detail"));
+}, $("chart-detail"), (name, value) => {
+  // While a line moves: the rule its value would break, checked by the module.
+  const p = lineParameter(name);
+  if (!p) return null;
+  const error = page.wire.paramCheck(page.target.list.map((q) => [q.id, q === p ? value : q.value]));
+  const rule = error && error.rule >= 0 ? page.wire.ruleText(error.rule) : null;
+  say(rule ? `${p.paramName} = ${value} would break ${rule}` : `${p.paramName} = ${value}`, !rule);
+  return rule;
+});
 panel.onhistory = () => {
   const label = panel.undoLabel;
   $("undo").disabled = !label;

@@ -111,10 +111,11 @@ export class TraceChart {
    * Lets the threshold lines and the hysteresis band's lower edges be dragged, and moved
    * from the keyboard: a press within 6 px of one picks it up, it follows the pointer, and
    * on release `drop(name, value)` is called (the page sends it and redraws the lines
-   * from what the target holds, so a refused value snaps back). A press on an event
-   * label shows what it stands for in `detail`.
+   * from what the target holds, so a refused value snaps back). While one moves,
+   * `check(name, value)` says which rule it would break (null: none), and the line shows
+   * it. A press on an event label shows what it stands for in `detail`.
    */
-  enableDragging(drop, detail) {
+  enableDragging(drop, detail, check) {
     const canvas = this.canvas;
     const near = (y) => {  // the nearest line or band edge within 6 px; a line on a tie
       let best, distance = 6.5;
@@ -134,6 +135,11 @@ export class TraceChart {
       return Math.max(0, this.lines[line] - this.valueAt(y));
     };
     const at = (event) => ({ x: event.clientX - canvas.getBoundingClientRect().left, y: event.clientY - canvas.getBoundingClientRect().top });
+    const move = (value) => {
+      this.dragging.value = value;
+      this.dragging.breaks = check(this.dragging.name, value);
+      this.set(this.dragging.name, value);
+    };
     const send = () => {
       const { name, value } = this.dragging;
       this.dragging = null;
@@ -155,8 +161,7 @@ export class TraceChart {
         canvas.title = this.labelAt(x, y)?.details ?? "";
         return;
       }
-      this.dragging.value = valueFor(this.dragging.name, y);
-      this.set(this.dragging.name, this.dragging.value);
+      move(valueFor(this.dragging.name, y));
     });
     const release = () => { if (this.dragging) send(); };
     canvas.addEventListener("pointerup", release);
@@ -170,9 +175,8 @@ export class TraceChart {
         if (this.dragging) { this.dragging = null; drop(); }  // a line moved and not set goes back
         this.selected = names[index];
       } else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
-        current.value = Math.max(0, Math.min(1023, current.value + (event.key === "ArrowUp" ? step : -step)));
         this.dragging = current;
-        this.set(current.name, current.value);
+        move(Math.max(0, Math.min(1023, current.value + (event.key === "ArrowUp" ? step : -step))));
       } else if (event.key === "Enter" && this.dragging) send();
       else if (event.key === "Escape" && this.dragging) { this.dragging = null; drop(); }
       else return;
@@ -250,10 +254,12 @@ export class TraceChart {
       g.fillRect(left, y(value), width - left, y(value - this.hysteresis) - y(value));
       g.strokeStyle = COLORS[name];
       g.lineWidth = name === this.selected && document.activeElement === canvas ? 3 : 1;
-      g.setLineDash(this.dragging?.name === name ? [] : [5, 4]);
+      const moving = this.dragging?.name === name;
+      g.setLineDash(!moving ? [5, 4] : this.dragging.breaks ? [2, 3] : []);
+      if (moving && this.dragging.breaks) g.lineWidth = 3;
       g.beginPath(); g.moveTo(left, y(value)); g.lineTo(width, y(value)); g.stroke();
       g.fillStyle = COLORS[name];
-      g.fillText(`${name} ${value}`, width - 90, y(value) - 3);
+      g.fillText(`${name} ${value}${moving && this.dragging.breaks ? " ✕" : ""}`, width - 90, y(value) - 3);
     }
     g.setLineDash([]);
     for (const name of ["left", "right", "force"]) {

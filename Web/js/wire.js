@@ -371,6 +371,14 @@ export class Wire {
     const forces = values.slice(0, points).map((_, i) => Math.round((i * 1023) / (points - 1)));
     return { forces, normal: values.slice(0, points), boosted: values.slice(points) };
   }
+  /** Checks parameters [[id, value]] as a whole without setting any: null, or {parameter, rule, value} as paramSet. */
+  paramCheck(pairs) {
+    this.putPairs(pairs);
+    const result = this.x.fp_param_check();
+    if (result <= 0) return result === 0 ? null : { parameter: pairs[0]?.[0] ?? 0, rule: -1, value: 0 };
+    const [parameter, rule, value] = this.fields(3);
+    return { parameter, rule, value };
+  }
   /** Writes [id, value] pairs to the fields as paramSetBatch has them. */
   putPairs(pairs) {
     const values = this.fields(1 + 2 * pairs.length);
