@@ -85,12 +85,13 @@ struct ThumbDynamics {
   static let fullScale: UInt16 = 1015
 
   /// `value` rounded half away from zero, clamped to 0...`fullScale`: the same as
-  /// `UInt16(min(1015, max(0, value.rounded())))`, without the library call.
+  /// `UInt16(min(1015, max(0, value.rounded())))`, without the library call or a branch
+  /// on the fraction (which would be mispredicted about half the time): `2·value` is
+  /// exact, and ⌊value + ½⌋ = (⌊2·value⌋ + 1) / 2 for value ≥ 0.
   @inline(__always)
   static func cell(_ value: Double) -> UInt16 {
     guard value > 0 else { return 0 }  // also NaN
     guard value < Double(fullScale) - 0.5 else { return fullScale }
-    let whole = UInt16(value)  // truncates; `value - whole` is exact here
-    return value - Double(whole) >= 0.5 ? whole &+ 1 : whole
+    return UInt16(truncatingIfNeeded: (Int(value * 2) + 1) >> 1)
   }
 }
