@@ -58,8 +58,15 @@ extension SimulatedUser {
     }
     // Stopping distance: what the display has not shown yet is in the estimate; what
     // the lift itself will still scroll (a slow lift from deep in the rate zone) is here.
+    // The drift decides only the release below, which needs the display within one item
+    // of the target once the drift is taken off. The drift never points against the
+    // believed direction (the device's speeds are not negative, nor is this user's belief
+    // in them), so a display an item or more short of the target cannot release whatever
+    // the drift is: then the lift is not simulated (except with wrap, whose gap is taken
+    // around the list).
     var drift = 0.0
-    if abs(r) < 4 {
+    let shortOfTarget = believed == .up ? lastSeen < target : lastSeen > target
+    if abs(r) < 4 && !(shortOfTarget && !device.wraps && profile.speedBelief >= 0) {
       drift =
         profile.speedBelief
         * device.liftDrift(from: thumb.felt, rate: profile.liftFallPerMs, reverse: reverseMode, frameMs: frameMs)
