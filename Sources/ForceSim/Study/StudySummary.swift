@@ -91,8 +91,8 @@ public enum StudySummary {
     return text
   }
 
-  /// `x` with `places` decimals.
+  /// `x` with `places` decimals: what `String(format: "%.<places>f", x)` prints.
   public static func fixed(_ x: Double, _ places: Int) -> String {
-    String(format: "%.\(places)f", x)
+    FixedDecimal.text(x, places: places) ?? String(format: "%.\(places)f", x)
   }
 }
