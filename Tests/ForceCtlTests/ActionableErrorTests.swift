@@ -73,6 +73,23 @@ import Testing
     #expect(text.contains("unknown command 'gte' for 'forcectl params' (did you mean 'get'?)"), "\(text)")
   }
 
+  /// `ForceCtl.main` asks for a did-you-mean only when the arguments do not parse: a word
+  /// that names no subcommand of a command that has subcommands never parses (none of
+  /// them takes positional arguments).
+  @Test func aWordThatNamesNoSubcommandDoesNotParse() {
+    var groups: [([String], ParsableCommand.Type)] = [([], ForceCtl.self)]
+    var checked = 0
+    while let (path, command) = groups.popLast() {
+      let subcommands = command.configuration.subcommands
+      guard !subcommands.isEmpty else { continue }
+      #expect(throws: (any Error).self, "\(path)") { try ForceCtl.parseAsRoot(path + ["zzzzzz"]) }
+      #expect(ForceCtl.unknownSubcommand(in: path + ["zzzzzz"]) != nil, "\(path)")
+      checked += 1
+      groups += subcommands.map { (path + [$0._commandName], $0) }
+    }
+    #expect(checked >= 3)  // forcectl, sim, params
+  }
+
   /// A negative `--seconds` is refused as such, not taken for an option ("Missing value").
   @Test func aNegativeDurationIsNamed() {
     for (arguments, message) in [

@@ -3,20 +3,26 @@ import ForceTrace
 import Foundation
 
 extension ForceCtl {
-  /// Runs `forcectl` with the process's arguments; a mistyped subcommand gets a
-  /// did-you-mean before anything else is parsed.
+  /// Runs `forcectl` with the process's arguments, parsed once; when they do not parse,
+  /// a mistyped subcommand gets a did-you-mean before anything else, then a mistyped
+  /// option. (Arguments that parse have neither: no command with subcommands takes
+  /// positional arguments.)
   /// Ctrl-C (SIGINT), SIGTERM and SIGHUP remove the temporary file of an output being
   /// written, wherever the command is.
   public static func main() {
     Interrupt.removeTemporariesOnSignals()
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if let message = unknownSubcommand(in: arguments)
-      ?? ((try? ForceCtl.parseAsRoot(arguments)) == nil ? unknownOption(in: arguments) : nil)
-    {
-      FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
-      Foundation.exit(ExitCode.validationFailure.rawValue)
+    var command: ParsableCommand
+    do {
+      command = try ForceCtl.parseAsRoot(arguments)
+    } catch {
+      if let message = unknownSubcommand(in: arguments) ?? unknownOption(in: arguments) {
+        FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+        Foundation.exit(ExitCode.validationFailure.rawValue)
+      }
+      exit(withError: error)
     }
-    main(arguments)
+    do { try command.run() } catch { exit(withError: error) }
   }
 
   /// "unknown option '--inptu' for 'forcectl sim run' (did you mean '--input'?) …" for
