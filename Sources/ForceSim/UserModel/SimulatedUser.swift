@@ -22,10 +22,13 @@ public struct SimulatedUser {
   var rng: SplitMix64
   var thumb: ThumbDynamics
 
-  // Perception: a ring of shown values and of believed motion, `delayFrames` long.
+  // Perception: a ring of shown values and of believed motion, `delayFrames` long,
+  // kept in the user itself (an array's write checks its buffer is unshared, twice a
+  // frame). The longest visual delay, 400 ms, is 400 frames at 1 kHz, the highest
+  // `sample_rate_hz`.
   let delayFrames: Int
-  var shownHistory: [Int32]
-  var motionHistory: [Double]
+  var shownHistory: InlineArray<401, Int32>
+  var motionHistory: InlineArray<400, Double>
   /// This frame's slot in `motionHistory` (frame mod delayFrames) and in `shownHistory`
   /// (frame mod (delayFrames + 1)), and the latter's for the frame `act` last returned.
   var motionSlot = 0
@@ -80,8 +83,9 @@ public struct SimulatedUser {
     let delayMs = self.rng.truncatedNormal(profile.visualDelayMs, profile.delayJitterMs, 100, 400)
     self.profile = profile.forOneTrial(using: &self.rng)
     delayFrames = Swift.max(1, Int((delayMs / frameMs).rounded()))
-    shownHistory = Array(repeating: start, count: delayFrames + 1)
-    motionHistory = Array(repeating: 0, count: delayFrames)
+    shownHistory = InlineArray(repeating: start)
+    motionHistory = InlineArray(repeating: 0)
+    precondition(delayFrames < shownHistory.count, "a visual delay of more than 400 frames")
     lastSeen = start
     restForce = self.profile.restFraction * device.rest
     var balance = profile.neutralBias
