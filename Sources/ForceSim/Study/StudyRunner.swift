@@ -86,11 +86,11 @@ public struct StudyResult: Sendable {
 /// Runs the study design (Docs/study-design.md) with simulated participants, in parallel.
 ///
 /// Participant p's user model comes from the stream (seed, 1, p); trial k of technique
-/// t from (seed, 2, p, t, k). Blocks (participant × technique) are handed to `jobs`
-/// threads from a shared queue and stored by index, so the results are the same for
-/// any number of threads. Through a sensor, a block is a participant's whole session
-/// (every technique, in order, on its own device: its sensor seeded from (seed, 3, p),
-/// its calibration presses from (seed, 4, p)).
+/// t from (seed, 2, p, t, k). Blocks (participant × technique), a repetition at a
+/// time, are handed to `jobs` threads from a shared queue and stored by index, so the
+/// results are the same for any number of threads. Through a sensor, a unit is a
+/// participant's whole session (every technique, in order, on its own device: its
+/// sensor seeded from (seed, 3, p), its calibration presses from (seed, 4, p)).
 public enum StudyRunner {
   /// The user model of participant `participant` (1-based), drawn from `population`.
   public static func profile(seed: UInt64, participant: Int, population: UserPopulation = .novice) -> UserProfile {
@@ -104,8 +104,9 @@ public enum StudyRunner {
   }
 
   /// Runs the study. Throws when a task's parameters are invalid with this base.
-  /// `progress` is told (blocks done, blocks in all) after each participant × technique
-  /// block, from the thread that ran it.
+  /// `progress` is told (units done, units in all) after each unit of work, from the
+  /// thread that ran it: a repetition of a participant × technique block (through a
+  /// sensor, a whole block).
   public static func run(
     _ config: StudyConfig, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(ParameterInputError) -> StudyResult {
@@ -125,16 +126,21 @@ public enum StudyRunner {
     if !config.sensor.readsIdealCounts {
       return try runSessions(config, setups: setups, profiles: profiles, progress: progress)
     }
-    let blocks = config.participants * config.techniques.count
+    // A unit of work is one repetition of a block: small enough that two threads
+    // finish within a fraction of a block of each other.
+    let repetitions = max(1, config.repetitions)
+    let units = config.participants * config.techniques.count * repetitions
     let started = DispatchTime.now().uptimeNanoseconds
-    let done = BlockQueue(count: blocks)
-    let slots = inParallel(blocks, jobs: config.jobs, empty: [TrialRecord]()) { block in
+    let done = BlockQueue(count: units)
+    let slots = inParallel(units, jobs: config.jobs, empty: [TrialRecord]()) { unit in
+      let block = unit / repetitions
       let participant = block / config.techniques.count + 1
       let techniqueIndex = block % config.techniques.count
+      let repetition = unit % repetitions + 1
       let records = runBlock(
         config: config, participant: participant, technique: config.techniques[techniqueIndex],
-        setups: setups[techniqueIndex], profile: profiles[participant - 1])
-      progress?(done.finish(), blocks)
+        setups: setups[techniqueIndex], repetitions: repetition...repetition, profile: profiles[participant - 1])
+      progress?(done.finish(), units)
       return records
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -171,7 +177,7 @@ public enum StudyRunner {
         records += runBlock(
           config: config, participant: session + 1, technique: technique, setups: setups[index],
           profile: profiles[session], device: &device)
-        // Progress in blocks (participant × technique), as without a sensor.
+        // Progress in blocks (participant × technique).
         progress?(blocksDone.finish(), blocks)
       }
       return (records, device)
@@ -203,19 +209,18 @@ public enum StudyRunner {
     return Array(slots.prefix(count))
   }
 
-  /// One participant's block of one technique: every task, `config.repetitions` times,
-  /// each trial run by `run` (task, its parameters, its random stream).
+  /// One participant's block of one technique, or the `repetitions` of it: every task,
+  /// once a repetition, each trial run by `run` (task, its parameters, its random stream).
   static func runBlock(
     config: StudyConfig, participant: Int, technique: Technique, setups: [Parameters],
-    run: (StudyTask, Parameters, SplitMix64) -> TrialOutcome
+    repetitions: ClosedRange<Int>, run: (StudyTask, Parameters, SplitMix64) -> TrialOutcome
   ) -> [TrialRecord] {
     let tasks = StudyDesign.tasks(for: technique)
     var records: [TrialRecord] = []
-    records.reserveCapacity(tasks.count * config.repetitions)
-    var trial = 0
-    for repetition in 1...max(1, config.repetitions) {
+    records.reserveCapacity(tasks.count * repetitions.count)
+    for repetition in repetitions {
       for (index, task) in tasks.enumerated() {
-        trial += 1
+        let trial = (repetition - 1) * tasks.count + index + 1
         let rng = trialStream(seed: config.seed, participant: participant, technique: technique, trial: trial)
         records.append(
           TrialRecord(
@@ -228,9 +233,12 @@ public enum StudyRunner {
 
   /// `runBlock` on the ideal counts.
   static func runBlock(
-    config: StudyConfig, participant: Int, technique: Technique, setups: [Parameters], profile: UserProfile
+    config: StudyConfig, participant: Int, technique: Technique, setups: [Parameters],
+    repetitions: ClosedRange<Int>, profile: UserProfile
   ) -> [TrialRecord] {
-    runBlock(config: config, participant: participant, technique: technique, setups: setups) { task, setup, rng in
+    runBlock(
+      config: config, participant: participant, technique: technique, setups: setups, repetitions: repetitions
+    ) { task, setup, rng in
       TrialRunner.run(task: task, parameters: setup, profile: profile, rng: rng, maxMs: config.maxTrialMs)
     }
   }
@@ -240,7 +248,10 @@ public enum StudyRunner {
     config: StudyConfig, participant: Int, technique: Technique, setups: [Parameters], profile: UserProfile,
     device: inout ParticipantDevice
   ) -> [TrialRecord] {
-    runBlock(config: config, participant: participant, technique: technique, setups: setups) { task, setup, rng in
+    runBlock(
+      config: config, participant: participant, technique: technique, setups: setups,
+      repetitions: 1...max(1, config.repetitions)
+    ) { task, setup, rng in
       TrialRunner.run(
         task: task, parameters: setup, profile: profile, rng: rng, maxMs: config.maxTrialMs, device: &device)
     }
