@@ -7,6 +7,7 @@ extension ForceCtl {
   /// `forcectl bench`: the engine's per-frame cost measured on the device.
   public struct Bench: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "bench",
       abstract: "Run the engine on the device over its built-in gesture and report the cost per frame.",
       discussion: """
         Ticks are the device's benchmark clock (16 MHz on the micro:bit: CPU cycles; 1 GHz \

@@ -9,6 +9,7 @@ extension ForceCtl {
   /// `forcectl calibrate`: guided offsets and gains (Docs/hardware-quickstart.md, Calibrate).
   public struct Calibrate: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "calibrate",
       abstract: "Measure rest and a firm and a medium press on each cell; set left/right offset and gain, fsr_law.",
       discussion: """
         Prompts for five steps (rest, firm left press, firm right press, medium left \

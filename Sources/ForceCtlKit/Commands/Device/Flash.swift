@@ -8,6 +8,7 @@ extension ForceCtl {
   /// `forcectl flash`: program a board by copying its image onto its USB drive.
   public struct Flash: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "flash",
       abstract: "Copy the firmware onto a board's USB drive and check the board comes back.",
       discussion: """
         micro:bit: copies the .hex onto the MICROBIT drive. Pico: copies the .uf2 onto the \

@@ -8,6 +8,7 @@ extension ForceCtl {
   /// `forcectl info`: the device's handshake.
   public struct Info: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "info",
       abstract: "Show a device's handshake: board, firmware, protocol, parameters, cells.",
       discussion: """
         The cells' line comes from a short burst of telemetry (a few frames, then \

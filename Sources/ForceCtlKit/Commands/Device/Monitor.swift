@@ -114,6 +114,7 @@ extension ForceCtl {
   /// `forcectl monitor`: live view of the cells and the engine.
   public struct Monitor: StreamingCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "monitor",
       abstract: "Live view of both cells, force against the thresholds, state, direction and value.",
       discussion: """
         On a terminal: a full-screen view; Tab or ←/→ select a parameter \

@@ -6,6 +6,7 @@ extension ForceCtl {
   /// `forcectl ports`: list connected serial ports, marking micro:bits and Picos.
   public struct Ports: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "ports",
       abstract: "List serial ports, marking boards by USB ID.",
       discussion: """
         A BBC micro:bit shows up as Arm DAPLink (USB 0d28:0204); a Pico with the ForcePicker \

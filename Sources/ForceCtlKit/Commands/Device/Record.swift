@@ -9,6 +9,7 @@ extension ForceCtl {
   /// `forcectl record`: telemetry to CSV, checking the sequence numbers.
   public struct Record: StreamingCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "record",
       abstract:
         "Record the device's telemetry to a CSV (frame,left,right,force,state,direction,position,value,faults).",
       discussion: """

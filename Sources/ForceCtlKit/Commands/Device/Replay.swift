@@ -9,6 +9,7 @@ extension ForceCtl {
   /// `forcectl replay`: a trace through the device's engine, by injection.
   public struct Replay: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "replay",
       abstract: "Inject a trace into the device and write the output CSV (Docs/csv-formats.md).",
       discussion: """
         With --compare, runs `sim run` on the same trace with the device's parameters and reports \

@@ -9,6 +9,7 @@ extension ForceCtl {
   /// `forcectl demo`: the whole loop in one command.
   public struct Demo: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "demo",
       abstract: "Boot the firmware (QEMU or SITL, or use a board), tune it live, play a thumb roll and plot it.",
       discussion: """
         Without --port, builds the micro:bit firmware if needed (Tools/build-firmware), \

@@ -8,6 +8,7 @@ extension ForceCtl {
   /// or the Pico's in the RP2040 emulator. The one front door: `Tools/emulate` runs it.
   public struct Emulate: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "emulate",
       abstract:
         "Boot the firmware in its emulator, its serial port on TCP: the micro:bit's in QEMU (built if needed), or the Pico's.",
       discussion: """

@@ -7,6 +7,7 @@ extension ForceCtl {
   /// `forcectl sitl`: the host build of the firmware.
   public struct Sitl: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "sitl",
       abstract: "Run the host build of the firmware (SITL), its UART on tcp://127.0.0.1:PORT.",
       discussion: """
         With --trace the CSV's frames are the cells' readings, one a frame at sample_rate_hz, looping. \

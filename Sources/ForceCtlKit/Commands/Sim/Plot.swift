@@ -7,6 +7,7 @@ extension ForceCtl {
   /// `forcectl plot`: a CSV to an SVG figure.
   public struct Plot: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "plot",
       abstract: "Plot force and value over time from a `sim run`, replay or `record` CSV as an SVG.",
       discussion: """
         Force is drawn against the contact, rest and boost thresholds (dashed; the \

@@ -8,6 +8,7 @@ extension ForceCtl.Sim {
   /// `forcectl sim fit`: fits the user model's free parameters to a target table.
   public struct Fit: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "fit",
       abstract: "Fit the simulated users' free parameters to a table of target times; write a population file.",
       discussion: """
         Runs the study design for the table's techniques at each point (one --seed for every point) and \

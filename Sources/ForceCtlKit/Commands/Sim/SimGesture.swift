@@ -6,6 +6,7 @@ extension ForceCtl.Sim {
   /// `forcectl sim gesture`: a gesture script (Docs/gestures.md) to an input CSV.
   public struct Gesture: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "gesture",
       abstract: "Turn a gesture script (Docs/gestures.md) into an input CSV with columns t_ms,left,right.",
       discussion: """
         The script's levels are what a nominal sensor would read; --sensor, --board and --fault read \

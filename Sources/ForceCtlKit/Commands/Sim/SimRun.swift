@@ -7,6 +7,7 @@ extension ForceCtl.Sim {
   /// `forcectl sim run`: the output CSV of Docs/csv-formats.md.
   public struct Run: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "run",
       abstract: "Run the engine over a CSV of raw frames and write the output CSV (Docs/csv-formats.md).",
       discussion: """
         The input is read and the output written frame by frame, so memory stays the \

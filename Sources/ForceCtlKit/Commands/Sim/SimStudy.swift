@@ -8,6 +8,7 @@ extension ForceCtl.Sim {
   /// `forcectl sim study`: the study design (Docs/study-design.md) with simulated participants.
   public struct Study: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "study",
       abstract: "Run the study (Docs/study-design.md) with simulated users; write trials, summaries and charts.",
       discussion: """
         Each participant gets its own user model drawn from --seed (see Docs/user-model.md). \

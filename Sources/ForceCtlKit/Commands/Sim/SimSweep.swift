@@ -8,6 +8,7 @@ extension ForceCtl.Sim {
   /// `forcectl sim sweep`: the simulated study over a grid of one or two parameters.
   public struct Sweep: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "sweep",
       abstract: "Run the simulated study at each point of a parameter grid; report Time, Crossings, Success.",
       discussion: """
         Example: forcectl sim sweep --vary rest_threshold=150:300:50 --vary speed_normal_max=10000:20000:5000. \

@@ -6,6 +6,7 @@ extension ForceCtl.Params {
   /// `params defaults`.
   public struct Defaults: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "defaults",
       abstract: "Restore the factory defaults (flash is unchanged until save).")
     @OptionGroup public var device: DeviceOptions
     public init() {}

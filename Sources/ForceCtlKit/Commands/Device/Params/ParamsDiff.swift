@@ -7,6 +7,7 @@ extension ForceCtl.Params {
   /// `params diff [FILE]`.
   public struct Diff: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "diff",
       abstract: "Show the device's parameters that differ from the defaults, or from a file (exit 1 if any differ).")
     @OptionGroup public var device: DeviceOptions
     @Argument(help: ArgumentHelp("Parameter file to compare with (default: factory defaults).", valueName: "FILE"))

@@ -6,6 +6,7 @@ extension ForceCtl.Params {
   /// `params export FILE`.
   public struct Export: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: "Write the device's parameters to a JSON file with the schema version.")
     @OptionGroup public var device: DeviceOptions
     @Argument(help: ArgumentHelp("Output JSON file (- for standard output).", valueName: "FILE")) public var file:

@@ -5,7 +5,8 @@ import ForceTrace
 extension ForceCtl.Params {
   /// `params get NAME…`.
   public struct Get: ParsableCommand {
-    public static let configuration = CommandConfiguration(abstract: "Print the value of parameters.")
+    public static let configuration = CommandConfiguration(
+      commandName: "get", abstract: "Print the value of parameters.")
     @OptionGroup public var device: DeviceOptions
     @Argument(help: "Parameter names.", transform: ParameterName.parse) public var names: [ParameterName]
     public init() {}

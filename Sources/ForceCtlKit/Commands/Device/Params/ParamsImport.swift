@@ -6,6 +6,7 @@ extension ForceCtl.Params {
   /// `params import FILE`: all or nothing.
   public struct Import: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "import",
       abstract: "Set parameters from a JSON (or NAME=VALUE) file, all or nothing.")
     @OptionGroup public var device: DeviceOptions
     @Argument(help: ArgumentHelp("Parameter file.", valueName: "FILE")) public var file: String

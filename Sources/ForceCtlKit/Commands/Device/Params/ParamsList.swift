@@ -8,6 +8,7 @@ extension ForceCtl.Params {
   /// `params list`.
   public struct List: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List every parameter with its value, range, default and unit.")
     @OptionGroup public var device: DeviceOptions
     @Flag(help: "Print JSON.") public var json = false

@@ -5,7 +5,8 @@ import ForceProtocol
 extension ForceCtl.Params {
   /// `params load`.
   public struct Load: ParsableCommand {
-    public static let configuration = CommandConfiguration(abstract: "Load the parameters saved in the device's flash.")
+    public static let configuration = CommandConfiguration(
+      commandName: "load", abstract: "Load the parameters saved in the device's flash.")
     @OptionGroup public var device: DeviceOptions
     public init() {}
     public func run() throws {

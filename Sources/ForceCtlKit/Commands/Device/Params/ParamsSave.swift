@@ -5,7 +5,8 @@ import ForceProtocol
 extension ForceCtl.Params {
   /// `params save`.
   public struct Save: ParsableCommand {
-    public static let configuration = CommandConfiguration(abstract: "Save the device's parameters to its flash.")
+    public static let configuration = CommandConfiguration(
+      commandName: "save", abstract: "Save the device's parameters to its flash.")
     @OptionGroup public var device: DeviceOptions
     public init() {}
     public func run() throws {

@@ -6,6 +6,7 @@ extension ForceCtl.Params {
   /// `params set NAME=VALUE…`: one batch, all or nothing.
   public struct Set: ParsableCommand {
     public static let configuration = CommandConfiguration(
+      commandName: "set",
       abstract: "Set parameters live, checked on the device as one batch (all or nothing).")
     @OptionGroup public var device: DeviceOptions
     @Argument(help: ArgumentHelp("Assignments.", valueName: "NAME=VALUE"), transform: ParameterAssignment.parse)
