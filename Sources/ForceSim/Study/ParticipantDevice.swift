@@ -184,22 +184,22 @@ public struct ParticipantDevice: Sendable {
     var thumb = ThumbDynamics(balance: side * profile.buttonBalance, profile: profile, frameMs: frameMs)
     let press = ThumbCommand(
       force: force, rise: profile.controlledRisePerMs, fall: profile.controlledFallPerMs,
-      lagMs: profile.forceLagMs, balance: side * profile.buttonBalance, balanceRate: profile.rollRatePerS)
+      lagMs: profile.forceLagMs, balance: side * profile.buttonBalance, balanceRate: profile.rollRatePerS,
+      frameMs: frameMs)
     // Press until the force is there, hold a moment, press Enter, hold on while it records.
     var pressing = 0
     while thumb.force < 0.95 * force && pressing < frames(5_000) {
       pressing += 1
-      _ = read(thumb.step(press, frameMs: frameMs, rng: &noise))
+      _ = read(thumb.step(press, rng: &noise))
     }
-    for _ in 0..<frames(Timing.settleMs) { _ = read(thumb.step(press, frameMs: frameMs, rng: &noise)) }
+    for _ in 0..<frames(Timing.settleMs) { _ = read(thumb.step(press, rng: &noise)) }
     let recorded = (0..<frames(Timing.recordMs)).map { _ in
-      frame(read(thumb.step(press, frameMs: frameMs, rng: &noise)))
+      frame(read(thumb.step(press, rng: &noise)))
     }
-    var lift = press
-    lift.force = 0
-    lift.fall = profile.liftFallPerMs
-    lift.lagMs = 0
-    while thumb.force > 0 { _ = read(thumb.step(lift, frameMs: frameMs, rng: &noise)) }
+    let lift = ThumbCommand(
+      force: 0, rise: profile.controlledRisePerMs, fall: profile.liftFallPerMs, lagMs: 0,
+      balance: side * profile.buttonBalance, balanceRate: profile.rollRatePerS, frameMs: frameMs)
+    while thumb.force > 0 { _ = read(thumb.step(lift, rng: &noise)) }
     return recorded
   }
 

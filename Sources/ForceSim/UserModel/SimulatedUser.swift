@@ -1,5 +1,6 @@
 import ForceEngine
 import ForceTrace
+import Foundation
 
 /// A closed-loop model of a thumb working the device (see `Docs/user-model.md`).
 ///
@@ -66,6 +67,19 @@ public struct SimulatedUser {
   let start: Int32
   let restForce: Double
 
+  // Constants of the per-frame work, each worked out once a trial by the expression the
+  // frame would evaluate (the same doubles): the reaction window after a reversal
+  // (`delayFrames + Int(60 / frameMs)`), the creep speed, the cruise force, the release
+  // window (`0.5 − releaseMargin`), and the thumb commands' per-frame steps.
+  let reactionFrames: Int
+  let creepSpeed: Double
+  let cruiseForce: Double
+  let releaseWindow: Double
+  let landedForce: Double
+  let controlledRiseStep, controlledFallStep, liftFallStep: Double
+  let lagFactor: Double?
+  let balanceStep, buttonBalanceStep: Double
+
   /// What the user is doing.
   enum Phase { case landing, preparing, control, maneuver, tapping, releasing }
 
@@ -98,13 +112,25 @@ public struct SimulatedUser {
       break
     }
     thumb = ThumbDynamics(balance: balance, profile: self.profile, frameMs: frameMs)
+    let p = self.profile
+    reactionFrames = delayFrames + Int(60 / frameMs)
+    creepSpeed = p.creepSpeed
+    cruiseForce = device.cruiseForce(fraction: p.cruiseFraction)
+    releaseWindow = 0.5 - p.releaseMargin
+    landedForce = restForce * 0.95
+    controlledRiseStep = p.controlledRisePerMs * frameMs
+    controlledFallStep = -p.controlledFallPerMs * frameMs
+    liftFallStep = -p.liftFallPerMs * frameMs
+    lagFactor = p.forceLagMs > 0 ? 1 - exp(-frameMs / p.forceLagMs) : nil
+    balanceStep = p.rollRatePerS * frameMs / 1000
+    buttonBalanceStep = 2 * p.buttonBalance * 1000 / p.buttonSwitchMs * frameMs / 1000
   }
 
   /// The cell readings of the next frame.
   public mutating func act() -> (left: UInt16, right: UInt16) {
     let estimate = perceive()
     let command = decide(estimate: estimate)
-    let cells = thumb.step(command, frameMs: frameMs, rng: &rng)
+    let cells = thumb.step(command, rng: &rng)
     let motion = believedMotion()
     motionHistory[motionSlot] = motion
     motionSlot = motionSlot + 1 == delayFrames ? 0 : motionSlot + 1
@@ -123,45 +149,52 @@ public struct SimulatedUser {
   /// Whether the user has decided to lift its thumb.
   public var isReleasing: Bool { phase == .releasing }
 
-  /// The display as seen now, and the predicted position (items).
+  /// The display as seen now, and the predicted position (items). (The running sums
+  /// are worked on in registers and stored once: stored and read back at once, the
+  /// two of them written as one 16-byte store, each read waited for the store.)
   mutating func perceive() -> Double {
     let index = frame - delayFrames
     // Frame `index`'s slots: (index mod delayFrames + 1) is the one after this frame's.
     let seen = index < 0 ? lastSeen : shownHistory[shownSlot == delayFrames ? 0 : shownSlot + 1]
+    var pending = pendingMotion
+    var offset = seenOffset
+    var travel = unseenTravel
     if index >= 0 {
       // The motion of frame `index` is on the display now (its slot is this frame's).
       let visible = motionHistory[motionSlot]
-      pendingMotion -= visible
-      seenOffset += visible
-      unseenTravel += abs(visible)
+      pending -= visible
+      offset += visible
+      travel += abs(visible)
     }
     if seen != lastSeen {
       var change = Int(seen - lastSeen)
       let span = Int(device.span)
       if device.wraps && abs(change) > span / 2 { change += change > 0 ? -span : span }
       if abs(change) == 1 {
-        seenOffset = change > 0 ? -0.5 : 0.5  // it just crossed into this item
+        offset = change > 0 ? -0.5 : 0.5  // it just crossed into this item
         noticeDirection(change > 0 ? .up : .down)
       } else {
-        seenOffset = 0  // a jump: an undo, or the positional mapping
+        offset = 0  // a jump: an undo, or the positional mapping
       }
       lastSeen = seen
-      unseenTravel = 0
-    } else if unseenTravel > 1.5 && (seen == device.rangeMin || seen == device.rangeMax) && !device.wraps {
+      travel = 0
+    } else if travel > 1.5 && (seen == device.rangeMin || seen == device.rangeMax) && !device.wraps {
       // Pressing at an end of the list and nothing moves: it must be going the other way.
-      unseenTravel = 0
+      travel = 0
       noticeDirection(believed.reversed)
     }
-    seenOffset = Swift.min(0.5, Swift.max(-0.5, seenOffset))
-    return Double(seen) + seenOffset + profile.anticipation * pendingMotion
+    offset = Swift.min(0.5, Swift.max(-0.5, offset))
+    pendingMotion = pending
+    seenOffset = offset
+    unseenTravel = travel
+    return Double(seen) + offset + profile.anticipation * pending
   }
 
   /// The value moved by one step in `observed`: if that is not the direction the user
   /// believes in, and no reversal of its own explains it, it updates its belief.
   mutating func noticeDirection(_ observed: Direction) {
     guard phase == .control, technique.choosesDirection else { return }
-    let refractory = delayFrames + Int(60 / frameMs)
-    guard frame - maneuverEnd > refractory, observed != believed else { return }
+    guard frame - maneuverEnd > reactionFrames, observed != believed else { return }
     believed = observed
     switch technique {
     case .pressThrough:
@@ -200,7 +233,6 @@ public struct SimulatedUser {
     let span = Double(device.span)
     r = r.truncatingRemainder(dividingBy: span)
     if r < 0 { r += span }
-    let window = 0.5 - profile.releaseMargin
-    return r > span - window ? r - span : r
+    return r > span - releaseWindow ? r - span : r
   }
 }

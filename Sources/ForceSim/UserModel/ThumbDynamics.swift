@@ -1,18 +1,42 @@
 import ForceTrace
 import Foundation
 
-/// What the thumb is asked to do this frame.
+/// What the thumb is asked to do this frame, in the frame's own units: the rates are
+/// already multiplied by the frame length (the user makes the few commands it gives
+/// from constants it works out once a trial, not every frame).
 struct ThumbCommand {
   /// Goal force, counts (a press past full scale may exceed 1023).
   var force: Double
-  /// Largest rise and fall this frame may make, counts/ms.
-  var rise: Double
-  var fall: Double
-  /// First-order lag towards the goal, ms (0: move at the rate limit until there).
-  var lagMs: Double
-  /// Goal balance and the speed it moves at, balance units per second.
+  /// Largest rise this frame, counts (rise rate × frame length).
+  var riseStep: Double
+  /// Largest fall this frame, negated, counts (−fall rate × frame length).
+  var fallStep: Double
+  /// The first-order lag's share of the gap closed this frame, 1 − exp(−frame / lag);
+  /// nil: no lag (move at the rate limit until there).
+  var lagFactor: Double?
+  /// Goal balance, and the most it moves this frame (balance rate × frame length).
   var balance: Double
-  var balanceRate: Double
+  var balanceStep: Double
+
+  /// A command from rates: rise and fall in counts/ms, the lag in ms (0: none), the
+  /// balance rate in balance units per second.
+  init(force: Double, rise: Double, fall: Double, lagMs: Double, balance: Double, balanceRate: Double, frameMs: Double)
+  {
+    self.init(
+      force: force, riseStep: rise * frameMs, fallStep: -fall * frameMs,
+      lagFactor: lagMs > 0 ? 1 - exp(-frameMs / lagMs) : nil, balance: balance,
+      balanceStep: balanceRate * frameMs / 1000)
+  }
+
+  /// A command from its per-frame steps.
+  init(force: Double, riseStep: Double, fallStep: Double, lagFactor: Double?, balance: Double, balanceStep: Double) {
+    self.force = force
+    self.riseStep = riseStep
+    self.fallStep = fallStep
+    self.lagFactor = lagFactor
+    self.balance = balance
+    self.balanceStep = balanceStep
+  }
 }
 
 /// The thumb as a plant: rate-limited, lagged force and balance, plus signal-dependent
@@ -33,11 +57,6 @@ struct ThumbDynamics {
   /// The profile's noise constants (kept here: passing the whole profile every frame
   /// would copy it).
   let noiseCV, noiseFloor, balanceNoiseScale: Double
-  // The lag's per-frame factor, `1 - exp(-frameMs / lagMs)`, for the last lag and frame
-  // length seen (commands reuse a few lags, so this spares an `exp` per frame).
-  var lagMs = 0.0
-  var lagFrameMs = 0.0
-  var lagFactor = 0.0
   /// The normal generator's tables (`Ziggurat`), read once per trial, not per draw.
   let normals = Ziggurat.table
 
@@ -51,21 +70,12 @@ struct ThumbDynamics {
   }
 
   /// Advances one frame and returns the two cell readings.
-  mutating func step(
-    _ command: ThumbCommand, frameMs: Double, rng: inout SplitMix64
-  ) -> (left: UInt16, right: UInt16) {
+  mutating func step(_ command: ThumbCommand, rng: inout SplitMix64) -> (left: UInt16, right: UInt16) {
     var change = command.force - force
-    if command.lagMs > 0 {
-      if command.lagMs != lagMs || frameMs != lagFrameMs {
-        lagMs = command.lagMs
-        lagFrameMs = frameMs
-        lagFactor = 1 - exp(-frameMs / command.lagMs)
-      }
-      change *= lagFactor
-    }
-    force += Swift.min(command.rise * frameMs, Swift.max(-command.fall * frameMs, change))
+    if let lagFactor = command.lagFactor { change *= lagFactor }
+    force += Swift.min(command.riseStep, Swift.max(command.fallStep, change))
     if force < 0.5 && command.force <= 0 { force = 0 }
-    let step = command.balanceRate * frameMs / 1000
+    let step = command.balanceStep
     balance += Swift.min(step, Swift.max(-step, command.balance - balance))
 
     forceNoise = rho * forceNoise + innovation * rng.zigguratNormal(normals)

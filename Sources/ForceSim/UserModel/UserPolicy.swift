@@ -6,7 +6,7 @@ extension SimulatedUser {
   mutating func decide(estimate: Double) -> ThumbCommand {
     switch phase {
     case .landing:
-      if thumb.force >= restForce * 0.95 {
+      if thumb.force >= landedForce {
         phase = .preparing
         stageStart = frame
       }
@@ -23,9 +23,9 @@ extension SimulatedUser {
       // A gentle tap: just into the rate zone, then lift (the device steps once).
       let tapForce = device.rest + 0.2 * (device.boost - device.rest)
       if thumb.force >= tapForce - 1 { phase = .releasing }
-      return command(tapForce, rise: profile.controlledRisePerMs, fall: 0, lagMs: 0)
+      return command(tapForce, rise: profile.controlledRisePerMs, fall: 0)
     case .releasing:
-      return command(0, rise: 0, fall: profile.liftFallPerMs, lagMs: 0)
+      return command(0, rise: 0, fall: profile.liftFallPerMs)
     }
   }
 
@@ -37,17 +37,17 @@ extension SimulatedUser {
       // the user cannot tell how far it must go; it keeps easing off until it sees
       // the value move (or it is back at rest). What the display shows of the press
       // itself (within one visual delay of it) is not that motion.
-      let settling = frame - maneuverEnd <= delayFrames + Int(60 / frameMs)
+      let settling = frame - maneuverEnd <= reactionFrames
       if settling { searchingFrom = lastSeen }
       if settling || lastSeen == searching, thumb.force > device.rest + device.hysteresis {
-        return command(restForce, rise: 0, fall: profile.searchFallPerMs * caution, lagMs: 0)
+        return command(restForce, rise: 0, fall: profile.searchFallPerMs * caution)
       }
       searchingFrom = nil
     }
     let r = remaining(estimate)
     if wantsToTap() {
       // Tap once the result of any reversal should be on the display; until then, wait at rest.
-      guard frame - maneuverEnd > delayFrames + Int(60 / frameMs) else { return controlled(restForce) }
+      guard frame - maneuverEnd > reactionFrames else { return controlled(restForce) }
       phase = .tapping
       return decide(estimate: estimate)
     }
@@ -79,7 +79,7 @@ extension SimulatedUser {
     if device.wraps && abs(seenGap) > Double(device.span) / 2 {
       seenGap -= Double(device.span) * (seenGap > 0 ? 1 : -1)
     }
-    if abs(r - drift) <= 0.5 - profile.releaseMargin && abs(seenGap) < 1 {
+    if abs(r - drift) <= releaseWindow && abs(seenGap) < 1 {
       phase = .releasing
       return decide(estimate: estimate)
     }
@@ -105,8 +105,8 @@ extension SimulatedUser {
     if distance > profile.boostDistance {
       force = profile.boostForce
     } else {
-      let wanted = Swift.max(profile.creepSpeed, distance / profile.homingTimeS) * caution / profile.speedBelief
-      force = device.normalForce(speed: wanted, cap: device.cruiseForce(fraction: profile.cruiseFraction))
+      let wanted = Swift.max(creepSpeed, distance / profile.homingTimeS) * caution / profile.speedBelief
+      force = device.normalForce(speed: wanted, cap: cruiseForce)
     }
     return reverseMode ? 1023 + device.rest - force : force
   }
@@ -222,20 +222,20 @@ extension SimulatedUser {
       side = sign
       var command = drop()
       command.balance = Double(sign) * profile.buttonBalance
-      command.balanceRate = 2 * profile.buttonBalance * 1000 / profile.buttonSwitchMs
+      command.balanceStep = buttonBalanceStep
       if abs(thumb.balance - command.balance) < 0.01 { finish(believing: sign > 0 ? .up : .down) }
       return command
     case .pulse:
       if stage == 2 {
         if thumb.force < pulsePeak - 0.5 {
-          return command(pulsePeak, rise: pressRise, fall: 0, lagMs: 0)
+          return command(pulsePeak, rise: pressRise, fall: 0)
         }
         next(stage: 3)
       }
       // Hold the peak a moment (the pulse's timing: the window closes at pulse_window_ms).
       if stage == 3 {
         if elapsedMs(since: stageStart) < pulseHold {
-          return command(pulsePeak, rise: pressRise, fall: 0, lagMs: 0)
+          return command(pulsePeak, rise: pressRise, fall: 0)
         }
         next(stage: 4)
       }
@@ -250,7 +250,7 @@ extension SimulatedUser {
       // Past the sensor's ceiling: the device sees 1023 whatever the thumb does above it.
       let peak = profile.overpress
       if stage == 2 {
-        if thumb.force < peak - 0.5 { return command(peak, rise: pressRise, fall: 0, lagMs: 0) }
+        if thumb.force < peak - 0.5 { return command(peak, rise: pressRise, fall: 0) }
         next(stage: 3)
       }
       if elapsedMs(since: stageStart) >= profile.pauseMs {
@@ -258,7 +258,7 @@ extension SimulatedUser {
         finish(believing: .down)
         if profile.searchFallPerMs > 0 { searchingFrom = lastSeen }
       }
-      return command(peak, rise: pressRise, fall: 0, lagMs: 0)
+      return command(peak, rise: pressRise, fall: 0)
     case .pressUp:
       reverseMode = false
       finish(believing: .up)
@@ -277,7 +277,7 @@ extension SimulatedUser {
   /// A quick drop to the resting force, balance back to neutral for a roll restart.
   @inline(__always)
   func drop() -> ThumbCommand {
-    var command = command(restForce, rise: profile.controlledRisePerMs, fall: profile.liftFallPerMs, lagMs: 0)
+    var command = command(restForce, riseStep: controlledRiseStep, fallStep: liftFallStep, lagFactor: nil)
     if case .roll = maneuver, phase == .maneuver, stage < 2 { command.balance = profile.neutralBias }
     return command
   }
@@ -285,12 +285,18 @@ extension SimulatedUser {
   /// A deliberate force change towards `force`.
   @inline(__always)
   func controlled(_ force: Double) -> ThumbCommand {
-    command(force, rise: profile.controlledRisePerMs, fall: profile.controlledFallPerMs, lagMs: profile.forceLagMs)
+    command(force, riseStep: controlledRiseStep, fallStep: controlledFallStep, lagFactor: lagFactor)
+  }
+
+  /// A command without lag at `rise` and `fall` counts/ms.
+  @inline(__always)
+  func command(_ force: Double, rise: Double, fall: Double) -> ThumbCommand {
+    command(force, riseStep: rise * frameMs, fallStep: -fall * frameMs, lagFactor: nil)
   }
 
   /// A command holding the balance the technique wants.
   @inline(__always)
-  func command(_ force: Double, rise: Double, fall: Double, lagMs: Double) -> ThumbCommand {
+  func command(_ force: Double, riseStep: Double, fallStep: Double, lagFactor: Double?) -> ThumbCommand {
     var balance = profile.neutralBias
     switch technique {
     case .thumbRoll: balance += Double(side) * profile.rollAmplitude
@@ -298,7 +304,8 @@ extension SimulatedUser {
     case .pulse, .pressThrough, .wrap, .positional: break
     }
     return ThumbCommand(
-      force: force, rise: rise, fall: fall, lagMs: lagMs, balance: balance, balanceRate: profile.rollRatePerS)
+      force: force, riseStep: riseStep, fallStep: fallStep, lagFactor: lagFactor, balance: balance,
+      balanceStep: balanceStep)
   }
 
   @inline(__always)
