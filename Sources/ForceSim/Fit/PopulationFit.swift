@@ -77,7 +77,8 @@ public enum PopulationFit {
     _ table: TargetTable, from start: UserPopulation, fixed: Set<String> = [], config: StudyConfig,
     optimiser: NelderMead, progress: (Int, Double, UserPopulation) -> Void = { _, _, _ in }
   ) throws(ParameterInputError) -> FitResult {
-    _ = try evaluate(start, table: table, config: config)  // parameter problems surface here, once
+    var studies = StudyMemo(table: table, config: config)
+    _ = try studies.evaluate(start)  // parameter problems surface here, once
     let free = UserPopulation.names.indices.filter { !fixed.contains(UserPopulation.names[$0]) }
     let startUnit = unit(start)
     // The population at the free parameters' unit coordinates `x`, the fixed ones as in `start`.
@@ -94,7 +95,7 @@ public enum PopulationFit {
     let best = optimiser.minimize(from: free.map { startUnit[$0] }) { x in
       let population = population(x)
       let score: Double
-      if let (compared, success) = try? evaluate(population, table: table, config: config) {
+      if let (compared, success) = try? studies.evaluate(population) {
         score = objective(compared, success: success.map(\.1))
       } else {
         score = .infinity
@@ -104,7 +105,7 @@ public enum PopulationFit {
       return score
     }
     let population = population(best.point)
-    let (compared, success) = try evaluate(population, table: table, config: config)
+    let (compared, success) = try studies.evaluate(population)
     return FitResult(
       population: population, objective: objective(compared, success: success.map(\.1)), compared: compared,
       success: success, evaluations: best.evaluations)
@@ -123,5 +124,77 @@ public enum PopulationFit {
       return (value * 10_000).rounded() / 10_000
     }
     return population
+  }
+}
+
+/// `PopulationFit.evaluate` for the points of one fit, each technique's part simulated
+/// once: a technique's cells and success depend only on its own records, which depend
+/// only on the population's values that reach its trials (on the ideal counts, the
+/// participants and each trial's stream are the same whatever else the study runs). So
+/// a point that moves only press-through's overpress or search rate, or pulse's hold,
+/// reruns only that technique, and a point seen before (the start, checked first; the
+/// best, evaluated again at the end) reruns nothing. The same numbers as `evaluate`.
+struct StudyMemo {
+  let table: TargetTable
+  let config: StudyConfig
+  /// Each technique's part: its cells' statistics (by index in the table) and success.
+  var known: [Key: (cells: [Int: SampleStats], success: Double)] = [:]
+
+  /// A technique and the bit patterns of the population values its records depend on.
+  struct Key: Hashable {
+    var technique: Int32
+    var values: [UInt64]
+  }
+
+  init(table: TargetTable, config: StudyConfig) {
+    self.table = table
+    self.config = config
+  }
+
+  /// The key of `technique`'s part of a study of `population`. Overpress and the search
+  /// rate act only in a press-through's reversal and the pulse hold only in a pulse
+  /// (`SimulatedUser`); through a sensor every value counts for every technique (the
+  /// overpress calibrates the device, and one session runs every technique in turn).
+  func key(_ technique: Technique, _ population: UserPopulation) -> Key {
+    var values = population.values.map(\.bitPattern)
+    if config.sensor.readsIdealCounts {
+      let masked: [String] =
+        switch technique {
+        case .pressThrough: ["pulse_hold_ms"]
+        case .pulse: ["overpress", "search_fall_per_ms"]
+        case .thumbRoll, .twoButton, .wrap, .positional: ["overpress", "search_fall_per_ms", "pulse_hold_ms"]
+        }
+      for name in masked { values[UserPopulation.names.firstIndex(of: name)!] = 0 }
+    }
+    return Key(technique: technique.rawValue, values: values)
+  }
+
+  /// The table's cells and each technique's success rate at `population`, simulating
+  /// only the techniques whose part is not known yet.
+  mutating func evaluate(
+    _ population: UserPopulation
+  ) throws(ParameterInputError) -> (compared: [ComparedCell], success: [(Technique, Double)]) {
+    let techniques = table.techniques
+    let keys = techniques.map { key($0, population) }
+    let missing = techniques.indices.filter { known[keys[$0]] == nil }
+    if !missing.isEmpty {
+      var config = config
+      config.techniques = missing.map { techniques[$0] }
+      config.population = population
+      let records = try StudyRunner.run(config).records
+      let (compared, success) = PopulationFit.assess(records, table: table)
+      for i in missing {
+        var cells: [Int: SampleStats] = [:]
+        for (index, cell) in table.cells.enumerated() where cell.technique == techniques[i] {
+          cells[index] = compared[index].simulated
+        }
+        known[keys[i]] = (cells, success[i].1)
+      }
+    }
+    let parts = keys.map { known[$0]! }
+    let compared = table.cells.enumerated().map { index, cell in
+      ComparedCell(target: cell, simulated: parts[techniques.firstIndex(of: cell.technique)!].cells[index]!)
+    }
+    return (compared, zip(techniques, parts).map { ($0, $1.success) })
   }
 }
