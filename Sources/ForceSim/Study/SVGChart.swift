@@ -110,7 +110,11 @@ public enum SVGChart {
   static func f(_ x: Double) -> String { StudySummary.fixed(x, 1) }
 
   static func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    // Most texts have nothing to escape: then no Foundation replacement runs (each
+    // bridges the string, a few thousand instructions).
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") })
+    else { return text }
+    return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
       .replacingOccurrences(of: ">", with: "&gt;")
   }
 }
