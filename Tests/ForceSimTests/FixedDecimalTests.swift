@@ -12,7 +12,8 @@ struct FixedDecimalTests {
     // not, signs and zeros, a subnormal, and the edges of the integer arithmetic.
     var values: [Double] = [
       0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.375, -0.125, 0.05, 0.15, 0.25, 0.35, 1.005, 2.675, -0.01, -0.04,
-      1e-20, Double.leastNonzeroMagnitude, 0x1p-67, 0x1p-66, 0x1p62, 0x1.fffffffffffffp62, 9_999.999_95, 3.57, 6554.0, -1_234_567.891,
+      1e-20, Double.leastNonzeroMagnitude, 0x1p-67, 0x1p-66, 0x1p62, 0x1.fffffffffffffp62, 9_999.999_95, 3.57, 6554.0,
+      -1_234_567.891,
     ]
     var random = SplitMix64(seed: 30)
     for _ in 0..<2000 {

@@ -67,16 +67,21 @@ public enum Sweep {
   ) -> [SweepPoint] {
     let points = grid(axes)
     return points.enumerated().map { index, values in
-      var point = config
-      do throws(ParameterInputError) {
-        point.base = try ParameterText.applying(values, to: config.base)
-        let result = try StudyRunner.run(point) { done, total in
-          progress?(Double(index) + Double(done) / Double(total), points.count)
-        }
-        return SweepPoint(values: values, cells: StudySummary.cells(result.records).filter { $0.factor == "all" })
-      } catch {
-        return SweepPoint(values: values, cells: [], problem: error.description)
-      }
+      run(point: values, config: config) { fraction in progress?(Double(index) + fraction, points.count) }
+    }
+  }
+
+  /// Runs `config` at one point; `progress` is told the fraction of it done.
+  static func run(
+    point values: [(ParameterID, Int32)], config: StudyConfig, progress: (@Sendable (Double) -> Void)?
+  ) -> SweepPoint {
+    var point = config
+    do throws(ParameterInputError) {
+      point.base = try ParameterText.applying(values, to: config.base)
+      let result = try StudyRunner.run(point) { done, total in progress?(Double(done) / Double(total)) }
+      return SweepPoint(values: values, cells: StudySummary.cells(result.records).filter { $0.factor == "all" })
+    } catch {
+      return SweepPoint(values: values, cells: [], problem: error.description)
     }
   }
 
@@ -107,14 +112,21 @@ public enum Sweep {
 
   /// The results as CSV.
   public static func csv(_ axes: [SweepAxis], _ points: [SweepPoint]) -> String {
-    ([header(axes)] + rows(points)).map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n"
+    csv(header: header(axes), rows: rows(points))
   }
 
   /// The results as a Markdown table.
   public static func markdown(_ axes: [SweepAxis], _ points: [SweepPoint]) -> String {
-    let head = header(axes)
-    var lines = ["| " + head.joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: head.count)]
-    for row in rows(points) { lines.append("| " + row.joined(separator: " | ") + " |") }
+    markdown(header: header(axes), rows: rows(points))
+  }
+
+  static func csv(header: [String], rows: [[String]]) -> String {
+    ([header] + rows).map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n"
+  }
+
+  static func markdown(header: [String], rows: [[String]]) -> String {
+    var lines = ["| " + header.joined(separator: " | ") + " |", "|" + String(repeating: "---|", count: header.count)]
+    for row in rows { lines.append("| " + row.joined(separator: " | ") + " |") }
     return lines.joined(separator: "\n") + "\n"
   }
 }
