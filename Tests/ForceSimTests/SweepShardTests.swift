@@ -5,7 +5,7 @@ import Testing
 @testable import ForceSim
 
 /// A sweep run in shards and merged is the sweep run on one machine, byte for byte.
-struct SweepShardTests {
+struct ShardTests {
   static let axes = [
     SweepAxis(parameter: .restThreshold, values: [150, 205, 900]),
     SweepAxis(parameter: .hysteresis, values: [5, 10]),
@@ -15,7 +15,7 @@ struct SweepShardTests {
   /// Every shard of `count`, as the files `--shard K/N` writes.
   static func shards(_ count: Int, config: StudyConfig = config) -> [(name: String, text: String)] {
     (1...count).map { k in
-      let shard = SweepShard(index: k, count: count)
+      let shard = Shard(index: k, count: count)
       return (
         "part-\(k).csv",
         Sweep.shardCSV(axes, config: config, shard: shard, Sweep.run(axes, config: config, shard: shard))
@@ -42,10 +42,10 @@ struct SweepShardTests {
   }
 
   @Test func shardsTakeEveryNthPoint() throws {
-    #expect(try SweepShard.parse("2/3") == SweepShard(index: 2, count: 3))
-    #expect((0..<7).filter(SweepShard(index: 2, count: 3).holds) == [1, 4])
+    #expect(try Shard.parse("2/3") == Shard(index: 2, count: 3))
+    #expect((0..<7).filter(Shard(index: 2, count: 3).holds) == [1, 4])
     for bad in ["0/3", "4/3", "3", "a/b", "1/0", "1/20000"] {
-      #expect(throws: ParameterInputError.self, "\(bad)") { try SweepShard.parse(bad) }
+      #expect(throws: ParameterInputError.self, "\(bad)") { try Shard.parse(bad) }
     }
   }
 

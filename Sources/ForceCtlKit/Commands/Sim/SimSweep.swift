@@ -61,7 +61,7 @@ extension ForceCtl.Sim {
         return
       }
       if let shard {
-        do { _ = try SweepShard.parse(shard) } catch { throw ValidationError(error.description) }
+        do { _ = try Shard.parse(shard) } catch { throw ValidationError(error.description) }
         guard output != nil else { throw ValidationError("--shard writes its shard file to --output: give one") }
       }
       guard (1...2).contains(vary.count) else { throw ValidationError("give --vary once or twice") }
@@ -92,7 +92,7 @@ extension ForceCtl.Sim {
         practiceTrials: people.practice)
       let line = progress.line("sim sweep", unit: "points")
       if let shard, let output {
-        let part = try SweepShard.parse(shard)
+        let part = try Shard.parse(shard)
         let points = ForceSim.Sweep.run(axes, config: config, shard: part) { done, total in
           line.report(done, fraction: done / Double(total))
         }
