@@ -15,7 +15,8 @@ import Testing
     ("info", ForceCtl.Info.self), ("params-set", ForceCtl.Params.Set.self), ("params-diff", ForceCtl.Params.Diff.self),
     ("replay", ForceCtl.Replay.self), ("bench", ForceCtl.Bench.self), ("sitl", ForceCtl.Sitl.self),
     ("emulate", ForceCtl.Emulate.self), ("ports", ForceCtl.Ports.self), ("sim-run", ForceCtl.Sim.Run.self),
-    ("ui", ForceCtl.UI.self), ("forcectl", ForceCtl.self),
+    ("ui", ForceCtl.UI.self), ("study", ForceCtl.Study.self), ("study-report", ForceCtl.Study.Report.self),
+    ("forcectl", ForceCtl.self),
   ]
 
   static let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
