@@ -91,6 +91,8 @@ import Testing
     try TrialCSV.text(trials).write(toFile: people + "/trials.csv", atomically: true, encoding: .utf8)
     #expect(scratch.failure(["study", "report", people]) == nil)
     let summary = try Self.read(people + "/summary.md")
+    let committed = trials.filter { !$0.outcome.timedOut }.count
+    #expect(summary.contains("of the \(committed) committed trials in cells with fences:\n"))
     let task = trials[index].task
     #expect(
       summary.contains(

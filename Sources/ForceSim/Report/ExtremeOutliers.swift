@@ -16,6 +16,8 @@ public struct ExtremeOutliers: Sendable {
   public var outliers: [ExtremeOutlier] = []
   /// Cells with too few committed trials for fences (fewer than `TukeyFences.minimumCount`).
   public var cellsWithoutFences = 0
+  /// Committed trials in the cells with fences (the trials looked at).
+  public var trialsLookedAt = 0
 
   /// The outliers of `trials`.
   public init(_ trials: [SourcedTrial]) {
@@ -25,6 +27,7 @@ public struct ExtremeOutliers: Sendable {
         cellsWithoutFences += 1
         continue
       }
+      trialsLookedAt += committed.count
       for trial in committed where fences.excludes(Double(trial.record.outcome.timeMs)) {
         outliers.append(ExtremeOutlier(trial: trial, cell: cell, fences: fences))
       }
@@ -45,6 +48,9 @@ public struct ExtremeOutliers: Sendable {
       ]
     }
     guard !outliers.isEmpty else { return (lines + ["None.", ""]).joined(separator: "\n") }
+    lines += [
+      "\(outliers.count) of the \(trialsLookedAt) committed trials in cells with fences:", "",
+    ]
     lines += [
       "| Participant | Trial | Technique | RANGE | DISTANCE | Time (s) | Fences (s) | File, line |",
       "|---:|---:|---|---:|---|---:|---|---|",
