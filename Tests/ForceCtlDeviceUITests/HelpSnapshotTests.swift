@@ -16,6 +16,7 @@ import Testing
     ("replay", ForceCtl.Replay.self), ("bench", ForceCtl.Bench.self), ("sitl", ForceCtl.Sitl.self),
     ("emulate", ForceCtl.Emulate.self), ("ports", ForceCtl.Ports.self), ("sim-run", ForceCtl.Sim.Run.self),
     ("ui", ForceCtl.UI.self), ("study", ForceCtl.Study.self), ("study-report", ForceCtl.Study.Report.self),
+    ("study-run", ForceCtl.Study.Run.self),
     ("forcectl", ForceCtl.self),
   ]
 

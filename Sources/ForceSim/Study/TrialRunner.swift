@@ -26,6 +26,19 @@ public struct TrialFrame: Equatable, Sendable {
   public var output: FrameOutput
 }
 
+/// What a trial presses on, frame by frame: the engine in this process (`ForceEngine`),
+/// or a device's engine reached over its link (`forcectl study run --simulated`).
+public protocol TrialEngine {
+  /// What a frame can fail with (`Never` in this process).
+  associatedtype Failure: Error
+  /// Runs one frame of raw readings; returns the engine's output.
+  mutating func step(left: UInt16, right: UInt16) throws(Failure) -> FrameOutput
+}
+
+extension ForceEngine: TrialEngine {
+  public typealias Failure = Never
+}
+
 /// Runs one trial: a `SimulatedUser` driving the real `ForceEngine` frame by frame.
 public enum TrialRunner {
   /// Runs `task` on a device with `parameters` (already set up for the task, see
@@ -54,6 +67,20 @@ public enum TrialRunner {
       task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: true, &frames,
       engine: &engine, cells: &cells)
     return (outcome, frames)
+  }
+
+  /// `run` pressing on `engine`, which the caller has set up for the task (its
+  /// parameters, its value at the start): a device's engine in a closed loop. The same
+  /// user, frames and timing as `run`, so the same outcome from the same engine code.
+  public static func run<Engine: TrialEngine>(
+    task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 30_000,
+    engine: inout Engine
+  ) throws(Engine.Failure) -> TrialOutcome {
+    var unused: [TrialFrame] = []
+    var cells = IdealCells()
+    return try simulate(
+      task: task, parameters: parameters, profile: profile, rng: rng, maxMs: maxMs, record: false, &unused,
+      engine: &engine, cells: &cells)
   }
 
   /// `run` through the participant's own `device` (Docs/study-design.md): the engine
@@ -97,10 +124,10 @@ public enum TrialRunner {
     return outcome
   }
 
-  static func simulate<Cells: TrialCells>(
+  static func simulate<Engine: TrialEngine, Cells: TrialCells>(
     task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int,
-    record: Bool, _ trace: inout [TrialFrame], engine: inout ForceEngine, cells: inout Cells
-  ) -> TrialOutcome {
+    record: Bool, _ trace: inout [TrialFrame], engine: inout Engine, cells: inout Cells
+  ) throws(Engine.Failure) -> TrialOutcome {
     var user = SimulatedUser(profile: profile, parameters: parameters, start: task.start, target: task.target, rng: rng)
     let rate = Int(parameters.sampleRateHz)
     let maxFrames = maxMs * rate / 1000
@@ -113,7 +140,7 @@ public enum TrialRunner {
       let (idealLeft, idealRight) = user.act()
       if contactFrame == nil && Int(idealLeft) + Int(idealRight) >= contact { contactFrame = frame }
       let (left, right) = cells.read(idealLeft, idealRight)
-      let output = engine.step(left: left, right: right)
+      let output = try engine.step(left: left, right: right)
       cells.saw(output)
       if record { trace.append(TrialFrame(left: left, right: right, output: output)) }
       crossings.observe(output.value)

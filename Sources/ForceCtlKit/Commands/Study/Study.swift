@@ -5,8 +5,8 @@ extension ForceCtl {
   public struct Study: ParsableCommand {
     public static let configuration = CommandConfiguration(
       commandName: "study",
-      abstract: "Studies with people: report on trials in the sim study format, set against a simulation.",
-      subcommands: [Report.self]
+      abstract: "Studies on a device: run the design with a simulated participant; report on the trials.",
+      subcommands: [Run.self, Report.self]
     )
 
     public init() {}

@@ -1,0 +1,164 @@
+import ArgumentParser
+import ForceDevice
+import ForceEngine
+import ForceSim
+import ForceTrace
+import Foundation
+
+extension ForceCtl.Study {
+  /// `forcectl study run`: the study design on a device, pressed by a simulated
+  /// participant in a closed loop (the participant page for people is to come).
+  public struct Run: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+      commandName: "run",
+      abstract: "Run the study design on a device, pressed by a simulated participant in a closed loop.",
+      discussion: """
+        With --simulated P, participant P of sim study (the same --technique, --repetitions, --seed, \
+        --users, --practice and --set) presses the device: each frame, its force goes to the device's \
+        engine (inject) and what the device shows comes back to it. --sitl starts the firmware's host \
+        build for the run; --port drives another device that takes inject (its cells drive nothing \
+        while it runs; its parameters are put back at the end). The technique blocks run in the order \
+        of a balanced Latin square from P. Each trial is appended to DIR/trials.csv, in sim study's \
+        format, and synced before the next one starts; a DIR that has one is refused. At the end the \
+        run is set beside the same participant simulated here, trial by trial. A participant page for \
+        people is to come (Docs/running-a-study.md).
+        """
+    )
+
+    @Option(
+      help: ArgumentHelp("The simulated participant who presses (1-based, as sim study numbers them).", valueName: "P"))
+    public var simulated: Int
+
+    @Flag(help: "Start the firmware's host build (SITL) for the run.")
+    public var sitl = false
+
+    @Option(help: ArgumentHelp("The device (a serial port, or tcp://HOST:PORT).", valueName: "PORT"))
+    public var port: String?
+
+    @Option(help: ArgumentHelp("all or a comma-separated list of techniques.", valueName: "T"))
+    public var technique: String = "all"
+
+    @Option(help: "Repetitions of each task.")
+    public var repetitions: Int = 3
+
+    @Option(help: "Seed of the participant's model and the trials' noise (sim study's).")
+    public var seed: UInt64 = 1
+
+    @OptionGroup public var people: SimUserOptions
+
+    @OptionGroup public var parameters: ParameterOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Directory for trials.csv (created if needed).", valueName: "DIR"))
+    public var output: String
+
+    @OptionGroup public var progress: ProgressOptions
+
+    public init() {}
+
+    public func validate() throws {
+      guard sitl != (port != nil) else { throw ValidationError("give --sitl or --port (the device to press)") }
+      guard (1...1000).contains(simulated) else { throw ValidationError("--simulated must be in 1...1000") }
+      guard (1...100).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...100") }
+      do { _ = try StudyDesign.techniques(technique) } catch { throw ValidationError(error.description) }
+    }
+
+    public func run() throws {
+      let techniques = try StudyDesign.techniques(technique)
+      let config = StudyConfig(
+        techniques: techniques, participants: simulated, repetitions: repetitions, seed: seed,
+        base: try parameters.resolve(), population: try people.population(), practiceTrials: people.practice)
+      let order = BalancedLatinSquare(conditions: techniques.count).order(participant: simulated).map {
+        techniques[$0]
+      }
+      do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
+        throw CLIError("cannot write \(output): \(ErrorReason.text(error))")
+      }
+      let log: TrialLog
+      do { log = try TrialLog(creating: output + "/trials.csv") } catch { throw CLIError("\(error)") }
+      Interrupt.installExitingAtOnce()
+      defer { Interrupt.uninstall() }
+      var emulated: EmulatedDevice?
+      defer { emulated?.stop() }
+      let client: DeviceClient
+      do {
+        if let port {
+          client = try DeviceClient.connect(to: port)
+        } else {
+          guard let root = RepositoryRoot.find() else {
+            throw CLIError("cannot find the ForcePicker checkout for --sitl (run from the repository, or give --port)")
+          }
+          emulated = try EmulatedDevice(kind: .sitl, image: try SITLBinary.built(in: root, say: { printError($0) }))
+          client = try emulated!.connect(within: .seconds(15))
+        }
+      } catch let error as DeviceError { throw CLIError(error.description) }
+      defer { client.close() }
+      let records = try session(client, config: config, order: order, log: log)
+      try report(records, config: config, order: order)
+    }
+
+    /// The participant's trials on `client`'s device, each logged as it ends; the
+    /// device's parameters put back afterwards.
+    func session(_ client: DeviceClient, config: StudyConfig, order: [Technique], log: TrialLog) throws
+      -> [TrialRecord]
+    {
+      guard client.info?.capabilities.contains(.injection) == true else {
+        throw CLIError("the device does not take inject, so nothing can press it from here (its firmware is too old?)")
+      }
+      let trials = config.techniques.map { StudyDesign.tasks(for: $0).count * config.repetitions }.reduce(0, +)
+      let line = progress.line("study run", unit: "trials")
+      defer { line.finish() }
+      var done = 0
+      do {
+        let original = try client.readParameters()
+        let records = try StudyRunner.runParticipant(config, participant: simulated, order: order) {
+          _, _, parameters in
+          try client.setParameters(Self.pairs(parameters))
+          return InjectedEngine(client: client)
+        } done: { record in
+          try log.append(record)
+          done += 1
+          line.report(Double(done), fraction: Double(done) / Double(trials))
+        }
+        try InjectedEngine.endSession(client)
+        try client.setParameters(Self.pairs(original))
+        return records
+      } catch let error as DeviceError {
+        throw CLIError("\(error.description); the trials done so far are in \(log.path)")
+      } catch let error as CLIError { throw error } catch {
+        throw CLIError("\(error)")
+      }
+    }
+
+    /// Every parameter of `p`, for one batch.
+    static func pairs(_ p: Parameters) -> [(ParameterID, Int32)] {
+      (0..<ParameterID.count).compactMap(ParameterID.at).map { ($0, p[$0]) }
+    }
+
+    /// Each technique's trials, mean time and success on the device, beside the same
+    /// participant simulated in this process.
+    func report(_ records: [TrialRecord], config: StudyConfig, order: [Technique]) throws {
+      let here = try StudyRunner.runParticipant(config, participant: simulated, order: order) { _, _, parameters in
+        ForceEngine(parameters: parameters)
+      }
+      let same = zip(records, here).filter { $0 == $1 }.count
+      var lines = ["technique block order: \(order.map { String(describing: $0.name) }.joined(separator: ", "))"]
+      for technique in config.techniques {
+        let mine = records.filter { $0.technique == technique }
+        let theirs = here.filter { $0.technique == technique }
+        lines.append(
+          "\(technique.name): device \(Self.summary(mine)); simulated here \(Self.summary(theirs))")
+      }
+      lines.append("\(same) of \(records.count) trials the same as participant \(simulated) simulated here")
+      lines.append("trials written to \(output)/trials.csv")
+      try printLines(lines)
+    }
+
+    /// "mean 3.21 s, success 96.9 % of 32".
+    static func summary(_ records: [TrialRecord]) -> String {
+      let times = records.filter { $0.outcome.committed != nil }.map { Double($0.outcome.timeMs) }
+      let mean = times.isEmpty ? 0 : times.reduce(0, +) / Double(times.count) / 1000
+      let success = records.isEmpty ? 0 : Double(records.filter(\.success).count) / Double(records.count) * 100
+      return "mean \(StudySummary.fixed(mean, 2)) s, success \(StudySummary.fixed(success, 1)) % of \(records.count)"
+    }
+  }
+}
