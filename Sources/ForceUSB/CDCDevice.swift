@@ -19,6 +19,10 @@ public struct CDCDevice {
   public private(set) var controlLines: UInt16 = 0
   /// What the last request changed.
   public private(set) var effect = ControlEffect.none
+  /// The host dropped DTR while the line coding was 1200 baud: the "1200-baud touch"
+  /// (Arduino's and the Pico SDK's convention) that asks the device to reboot into its
+  /// bootloader. It stays set until a bus reset.
+  public private(set) var bootloaderTouched = false
   /// Halted endpoints: bit 0 = 0x81, bit 1 = 0x02, bit 2 = 0x82.
   public private(set) var halted: UInt8 = 0
   var pendingAddress: UInt8?
@@ -177,6 +181,7 @@ public struct CDCDevice {
       return .send(0)
     case SetupPacket.CDC.setControlLineState where noData(p):
       controlLines = p.value & 3
+      if controlLines & 1 == 0 && lineCoding.baud == LineCoding.bootloaderTouchBaud { bootloaderTouched = true }
       return .acknowledge
     case SetupPacket.CDC.sendBreak where noData(p):
       return .acknowledge  // nothing to break

@@ -24,6 +24,16 @@ struct DescriptorWriter {
     text.withUTF8Buffer { for unit in $0 { word(UInt16(unit)) } }
   }
 
+  /// A 64-bit number as 16 upper-case hex digits, most significant first, in UTF-16LE.
+  mutating func utf16(hex value: UInt64) {
+    var shift: UInt64 = 64
+    while shift > 0 {
+      shift &-= 4
+      let digit = UInt16(truncatingIfNeeded: value >> shift) & 0xF
+      word(digit < 10 ? 0x30 + digit : 0x41 - 10 + digit)
+    }
+  }
+
   /// A decimal number as UTF-16LE code units.
   mutating func utf16(decimal value: UInt8) {
     if value >= 100 { word(0x30 + UInt16(value / 100)) }

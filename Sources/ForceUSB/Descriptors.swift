@@ -25,6 +25,8 @@ public enum Descriptors {
   public static let manufacturerString: UInt8 = 1
   public static let productString: UInt8 = 2
   public static let interfaceString: UInt8 = 3
+  /// iSerialNumber, when the identity has a serial number.
+  public static let serialNumberString: UInt8 = 4
   /// The one language: US English.
   public static let languageID: UInt16 = 0x0409
 
@@ -49,7 +51,7 @@ public enum Descriptors {
     out.word(identity.releaseNumber)
     out.byte(manufacturerString)
     out.byte(productString)
-    out.byte(0)  // no serial number: the RP2040 has no unique ID of its own (Docs/usb.md)
+    out.byte(identity.serialNumber == nil ? 0 : serialNumberString)  // the flash chip's unique ID (Docs/usb.md)
     out.byte(1)  // one configuration
   }
 
@@ -105,6 +107,11 @@ public enum Descriptors {
       out.utf16(decimal: v.minor)
       out.word(0x2E)
       out.utf16(decimal: v.patch)
+    case serialNumberString:
+      guard let number = identity.serialNumber else { return false }
+      out.byte(2 + 2 * 16)
+      out.byte(stringType)
+      out.utf16(hex: number)
     default: return false
     }
     return true

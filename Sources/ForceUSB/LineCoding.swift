@@ -1,7 +1,7 @@
 /// The CDC line coding (SET_LINE_CODING / GET_LINE_CODING, 7 bytes): the baud rate,
 /// stop bits, parity and data bits a host asks for. A USB serial port has no baud
-/// rate; the firmware keeps what the host set and reports it back, and nothing else
-/// depends on it.
+/// rate; the firmware keeps what the host set and reports it back. Only 1200 baud
+/// means something: DTR dropped at that rate is the bootloader touch.
 public struct LineCoding: Equatable, Sendable {
   /// dwDTERate, bits per second.
   public var baud: UInt32
@@ -11,6 +11,9 @@ public struct LineCoding: Equatable, Sendable {
   public var parity: UInt8
   /// bDataBits: 5, 6, 7, 8 or 16.
   public var dataBits: UInt8
+
+  /// The rate at which dropping DTR asks for the bootloader (`CDCDevice.bootloaderTouched`).
+  public static let bootloaderTouchBaud: UInt32 = 1200
 
   /// 115200 8N1, what the device reports before a host sets anything.
   public static let standard = LineCoding(baud: 115_200, stopBits: 0, parity: 0, dataBits: 8)

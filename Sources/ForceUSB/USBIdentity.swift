@@ -19,10 +19,16 @@ public struct USBIdentity: Sendable {
 
   /// The firmware version, in bcdDevice and the interface string.
   public var version: (major: UInt8, minor: UInt8, patch: UInt8)
+  /// The serial number: the flash chip's 64-bit unique ID, its first byte read in the
+  /// top eight bits, sent as 16 upper-case hex digits (iSerialNumber), as the RP2040's
+  /// boot ROM sends it in BOOTSEL mode. Nil: the device has no serial number
+  /// (iSerialNumber 0).
+  public var serialNumber: UInt64?
 
-  /// The identity of a firmware at `version`.
-  public init(version: (major: UInt8, minor: UInt8, patch: UInt8)) {
+  /// The identity of a firmware at `version`, with the serial number `serialNumber`.
+  public init(version: (major: UInt8, minor: UInt8, patch: UInt8), serialNumber: UInt64? = nil) {
     self.version = version
+    self.serialNumber = serialNumber
   }
 
   /// bcdDevice: 0xJJMN for version JJ.M.N (each field capped to what BCD holds).

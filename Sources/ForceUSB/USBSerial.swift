@@ -43,6 +43,15 @@ public struct USBSerial<Controller: USBController> {
   /// True while a host has the port open (configured, DTR set).
   public var isOpen: Bool { device.isOpen }
 
+  /// True once everything written has gone out (nothing staged, no packet on the bus
+  /// and no zero-length packet owed), or while no host has the port open, when what
+  /// is written is discarded.
+  public var idle: Bool { !isOpen || (stagedCount == 0 && !inFlight && !endsFull) }
+
+  /// The host asked for the bootloader with the 1200-baud touch (DTR dropped at 1200
+  /// baud), and the request's status stage has gone out, so the host saw it succeed.
+  public var bootloaderRequested: Bool { device.bootloaderTouched && pipe.stage == .idle }
+
   /// Handles up to 8 pending controller events, then sends a partly filled packet.
   public mutating func service() {
     for _ in 0..<8 {

@@ -71,6 +71,29 @@ struct DescriptorTests {
     #expect(USBIdentity(version: (12, 3, 9)).releaseNumber == 0x1239)
   }
 
+  /// The flash chip's unique ID as the boot ROM shows it in BOOTSEL mode: 16
+  /// upper-case hex digits, the first byte read first; iSerialNumber 4. Without one,
+  /// iSerialNumber is 0 and string 4 STALLs.
+  @Test func theSerialNumberIsTheUniqueIDInUpperCaseHex() throws {
+    let host = ScriptedHost(
+      port: USBSerial(
+        controller: FakeController(), identity: USBIdentity(version: (0, 1, 0), serialNumber: 0xE660_C0D1_C792_1A2B)))
+    host.busReset()
+    let device = try #require(host.descriptor(type: 1, length: 18))
+    #expect(device[16] == Descriptors.serialNumberString && Descriptors.serialNumberString == 4)
+    #expect(host.descriptor(type: 3, index: 4, length: 255)?.count == 34)
+    #expect(host.string(4) == "E660C0D1C7921A2B")
+    let digits = ScriptedHost(
+      port: USBSerial(
+        controller: FakeController(), identity: USBIdentity(version: (0, 1, 0), serialNumber: 0x0123_4567_89AB_CDEF)))
+    digits.busReset()
+    #expect(digits.string(4) == "0123456789ABCDEF")
+    let none = ScriptedHost()
+    none.busReset()
+    #expect(try #require(none.descriptor(type: 1, length: 18))[16] == 0)
+    #expect(none.descriptor(type: 3, index: 4) == nil)
+  }
+
   @Test func shortRequestsAreTruncatedAndLongRepliesSplitIntoPackets() throws {
     let host = ScriptedHost()
     host.busReset()

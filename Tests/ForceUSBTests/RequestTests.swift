@@ -67,6 +67,37 @@ struct RequestTests {
     #expect(host.port.isOpen && host.port.controller.address == 7)
   }
 
+  /// The 1200-baud touch: SET_LINE_CODING to 1200 baud, then SET_CONTROL_LINE_STATE
+  /// with DTR down, as `stty 1200` and a close do (Arduino, the Pico SDK). Only that
+  /// pair asks for the bootloader, and only once its status stage went out; a bus
+  /// reset forgets it.
+  @Test func droppingDTRAt1200BaudAsksForTheBootloader() {
+    let lineCoding = SetupPacket(requestType: 0x21, request: 0x20, length: 7)
+    let at1200: [UInt8] = [0xB0, 0x04, 0, 0, 0, 0, 8]
+    let lines = { (value: UInt16) in SetupPacket(requestType: 0x21, request: 0x22, value: value) }
+    let host = ScriptedHost()
+    #expect(host.enumerateLikeLinux())
+    #expect(host.control(lines(0)) == .data([]))  // DTR down at 115200: an ordinary close
+    #expect(!host.port.bootloaderRequested)
+    #expect(host.control(lines(3)) == .data([]))
+    #expect(host.control(lineCoding, data: at1200) == .data([]))
+    #expect(host.port.device.lineCoding.baud == 1200 && host.port.isOpen)
+    #expect(!host.port.bootloaderRequested)  // 1200 baud with DTR up: nothing yet
+    #expect(host.control(lines(2)) == .data([]))  // RTS up, DTR down
+    #expect(host.port.bootloaderRequested)
+    host.busReset()
+    #expect(!host.port.bootloaderRequested)
+
+    // Before the status stage the host has not seen the request succeed.
+    let pending = ScriptedHost()
+    #expect(pending.enumerateLikeLinux())
+    #expect(pending.control(lineCoding, data: at1200) == .data([]))
+    pending.event(.setup(lines(0)))
+    #expect(pending.port.device.bootloaderTouched && !pending.port.bootloaderRequested)
+    pending.event(.controlInDone)
+    #expect(pending.port.bootloaderRequested)
+  }
+
   /// Each of these gets a STALL, changes nothing, and the next request works.
   @Test func badRequestsStall() {
     let bad: [(String, SetupPacket, [UInt8])] = [
