@@ -69,6 +69,16 @@ extension FirmwareApp {
     case .stats:
       try body.empty()
       sendStats(seq: seq)
+    case .bootsel:
+      try body.empty()
+      guard board.hasBootloader else {
+        send(ErrorReply(requestType: .bootsel, missing: .bootloader), seq: seq)
+        return
+      }
+      send(Ack(.bootsel), seq: seq)
+      telemetryDecimation = 0  // the ack is the last frame sent
+      eventsEnabled = false
+      bootloaderPending = true
     default:
       throw .unknownType(request.rawValue)
     }
@@ -172,6 +182,7 @@ extension FirmwareApp {
     var capabilities: Capabilities = [.injection, .bench, .streaming]
     if board.hasADC { capabilities.insert(.adc) }
     if board.flashPageCount >= 2 { capabilities.insert(.flash) }
+    if board.hasBootloader { capabilities.insert(.bootloader) }
     let version = FirmwareApp.version
     return DeviceInfo(
       firmwareMajor: version.major, firmwareMinor: version.minor, firmwarePatch: version.patch,

@@ -60,6 +60,8 @@ public struct FirmwareApp<B: Board> {
   var duty = DutyMeter()
   /// Telemetry's position, without a division per frame.
   var positionScale = PositionScale()
+  /// `bootsel` was answered: reboot into the bootloader once the reply has left.
+  var bootloaderPending = false
 
   /// Boots: loads the parameters from flash (defaults when blank or corrupt), starts
   /// the frame timer and the watchdog.
@@ -132,6 +134,20 @@ public struct FirmwareApp<B: Board> {
     }
     if bench.running { benchSlice() }
     transmit.pump(&board)
+    // `hasBootloader` first: a board without one (a constant false) has none of this.
+    if board.hasBootloader && (bootloaderPending || board.bootloaderRequested) { rebootWhenQuiet() }
+  }
+
+  /// Reboots into the bootloader once everything queued has left the serial port (an
+  /// all-quiet flush: `bootsel`'s `ack` reaches the host first); until then the loop
+  /// runs on, streaming stopped.
+  @inline(never)
+  mutating func rebootWhenQuiet() {
+    telemetryDecimation = 0
+    eventsEnabled = false
+    guard transmit.free == TransmitQueue.capacity, board.serialIdle else { return }
+    board.rebootToBootloader()
+    bootloaderPending = false  // a fake board comes back here: carry on
   }
 
   /// Serves the frame just received (in the decoder's buffer) when its longest reply

@@ -29,6 +29,10 @@ public enum ErrorReplyText {
         sink.write(
           "the device has no force sensor (ADC), so it cannot stream: for a live signal start `forcectl sitl --trace IN.csv` or `forcectl emulate --gesture`, or inject samples (`forcectl replay`)"
         )
+      } else if Capabilities(rawValue: reply.detail).contains(.bootloader) && reply.detail != ErrorReply.none {
+        sink.write(
+          "this device cannot reboot into a bootloader (only the Pico can): flash it as its board needs (`forcectl flash`)"
+        )
       } else {
         sink.write("this device cannot do that")
       }

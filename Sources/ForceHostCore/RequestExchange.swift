@@ -60,11 +60,12 @@ public struct RequestExchange: Sendable {
   /// frames carry at the start of a stream.
   public static func seq(after seq: UInt8) -> UInt8 { seq == 255 ? 1 : seq &+ 1 }
 
-  /// Attempts after timeouts: `inject` and `bench` are never repeated (they are not
-  /// idempotent, or may take minutes), every other request up to `timeoutAttempts`.
+  /// Attempts after timeouts: `inject`, `bench` and `bootsel` are never repeated (they
+  /// are not idempotent, may take minutes, or leave no device to answer a repeat),
+  /// every other request up to `timeoutAttempts`.
   public var attempts: Int {
     switch request {
-    case .inject, .bench: return 1
+    case .inject, .bench, .bootsel: return 1
     default: return RequestExchange.timeoutAttempts
     }
   }

@@ -38,6 +38,8 @@ public struct Capabilities: OptionSet, Sendable {
   public static let bench = Capabilities(rawValue: 0x08)
   /// Telemetry and event streaming are supported.
   public static let streaming = Capabilities(rawValue: 0x10)
+  /// `bootsel` reboots the board into its USB bootloader (the Pico's boot ROM).
+  public static let bootloader = Capabilities(rawValue: 0x20)
 }
 
 /// Where the parameters in effect came from (`info.parameterSource`): at boot, or at the
@@ -158,7 +160,7 @@ public struct DeviceInfo: ProtocolFields, Equatable, Sendable {
       "0 power-on/brown-out, 1 reset pin, 2 watchdog, 3 software, 4 CPU lockup, 5 other")
     try v.code(
       &capabilities, "capabilities",
-      "bit 0 ADC (real force cells: needed for streaming), bit 1 flash persistence, bit 2 `inject`, bit 3 `bench`, bit 4 streaming (the firmware implements `streamStart` and `streamStop`; it streams only when bit 0 is set too, and refuses `streamStart` with `unsupported`, detail `01`, otherwise)"
+      "bit 0 ADC (real force cells: needed for streaming), bit 1 flash persistence, bit 2 `inject`, bit 3 `bench`, bit 4 streaming (the firmware implements `streamStart` and `streamStop`; it streams only when bit 0 is set too, and refuses `streamStart` with `unsupported`, detail `01`, otherwise), bit 5 bootloader (`bootsel` reboots the board into its USB bootloader; without it `bootsel` is refused with `unsupported`, detail `20`)"
     )
     try v.code(
       &parameterSource, "parameterSource", "where the parameters came from at boot or the last save or load, see below")

@@ -29,6 +29,8 @@ public enum Message: Equatable, Sendable {
   case bench(BenchRequest)
   /// 0x0D request: read the link counters.
   case stats
+  /// 0x0E request: reboot into the USB bootloader (BOOTSEL).
+  case bootsel
   /// 0x81 reply to `hello`.
   case info(DeviceInfo)
   /// 0x82 reply to `paramDescribe`.
@@ -68,6 +70,7 @@ public enum Message: Equatable, Sendable {
     case .inject: return .inject
     case .bench: return .bench
     case .stats: return .stats
+    case .bootsel: return .bootsel
     case .info: return .info
     case .paramDescription: return .paramDescription
     case .paramValue: return .paramValue
@@ -89,7 +92,7 @@ public enum Message: Equatable, Sendable {
     case .paramDescribe(let id), .paramGet(let id): try writer.u8(id)
     case .paramSet(let m), .paramValue(let m): try m.encode(into: &writer)
     case .paramSetBatch(let m): try m.encode(into: &writer)
-    case .paramSave, .paramLoad, .paramDefaults, .streamStop, .stats: break
+    case .paramSave, .paramLoad, .paramDefaults, .streamStop, .stats, .bootsel: break
     case .streamStart(let m): try m.encode(into: &writer)
     case .inject(let m): try m.encode(into: &writer)
     case .bench(let m): try m.encode(into: &writer)
@@ -124,6 +127,7 @@ public enum Message: Equatable, Sendable {
     case .paramDefaults: message = .paramDefaults
     case .streamStop: message = .streamStop
     case .stats: message = .stats
+    case .bootsel: message = .bootsel
     case .streamStart: return .streamStart(try request.streamStart())
     case .inject: return .inject(try InjectRequest(checking: request))
     case .bench: return .bench(try request.bench())

@@ -30,6 +30,8 @@ public enum MessageType: UInt8, Sendable {
   case bench = 0x0C
   /// Read the link counters.
   case stats = 0x0D
+  /// Reboot into the chip's USB bootloader (the RP2040 boot ROM's BOOTSEL mode).
+  case bootsel = 0x0E
 
   /// Handshake reply.
   case info = 0x81
@@ -63,7 +65,7 @@ public enum MessageType: UInt8, Sendable {
     case .hello: return .info
     case .paramDescribe: return .paramDescription
     case .paramGet, .paramSet: return .paramValue
-    case .paramSetBatch, .paramSave, .paramDefaults, .streamStart, .streamStop:
+    case .paramSetBatch, .paramSave, .paramDefaults, .streamStart, .streamStop, .bootsel:
       return .ack
     case .paramLoad: return .paramLoaded
     case .stats: return .statsReport

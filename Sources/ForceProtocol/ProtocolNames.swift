@@ -19,6 +19,7 @@ extension MessageType {
     case .inject: return "inject"
     case .bench: return "bench"
     case .stats: return "stats"
+    case .bootsel: return "bootsel"
     case .info: return "info"
     case .paramDescription: return "paramDescription"
     case .paramValue: return "paramValue"
@@ -91,7 +92,7 @@ extension FlashFailure {
 
 extension Capabilities {
   /// The number of capability bits defined.
-  public static let bitCount = 5
+  public static let bitCount = 6
 
   /// What capability bit `bit` (0 for `adc`) gives, in words ("flash persistence"), or
   /// nil past `bitCount`.
@@ -102,6 +103,7 @@ extension Capabilities {
     case .injection: return "inject"
     case .bench: return "bench"
     case .streaming: return "streaming"
+    case .bootloader: return "reboot into the bootloader"
     default: return nil
     }
   }

@@ -11,7 +11,8 @@ public struct RequestBody {
   /// A view of `bytes`.
   public init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-  /// An empty body (`paramSave`, `paramLoad`, `paramDefaults`, `streamStop`, `stats`).
+  /// An empty body (`paramSave`, `paramLoad`, `paramDefaults`, `streamStop`, `stats`,
+  /// `bootsel`).
   public func empty() throws(ProtocolError) {
     guard bytes.isEmpty else { throw .badLength }
   }

@@ -30,6 +30,18 @@ public struct FakeBoard: Board {
     return true
   }
   public var serialErrors: UInt32 { 0 }
+
+  /// Whether the board has a bootloader to reboot into (`bootsel`); false as on the
+  /// micro:bit.
+  public var hasBootloader = false
+  /// The host asked for the bootloader on the port itself (the 1200-baud touch).
+  public var bootloaderRequested = false
+  /// Bytes written but not yet gone out of the port (a USB packet on the bus).
+  public var serialBusy = false
+  /// The bytes `sent` at each reboot into the bootloader, in order (it returns here).
+  public private(set) var reboots: [Int] = []
+  public var serialIdle: Bool { !serialBusy }
+  public mutating func rebootToBootloader() { reboots.append(sent.count) }
   public var hasADC: Bool { cells != nil }
   /// What the cells read while their pull-ups are on (the probe); nil: as without.
   public var pulledCells: (left: UInt16, right: UInt16)?

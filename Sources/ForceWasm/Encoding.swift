@@ -66,6 +66,7 @@ func readMessage(type raw: UInt8) throws(ProtocolError) -> Message {
   case .inject: return .inject(try readInject())
   case .bench: return .bench(try readRow())
   case .stats: return .stats
+  case .bootsel: return .bootsel
   case .info: return .info(try readRow())
   case .paramDescription: return .paramDescription(try readRow())
   case .ack: return .ack(try readRow())

@@ -21,7 +21,7 @@ func writeFields(_ message: Message) {
       out.put(m[index].id)
       out.put(m[index].value)
     }
-  case .paramSave, .paramLoad, .paramDefaults, .streamStop, .stats: break
+  case .paramSave, .paramLoad, .paramDefaults, .streamStop, .stats, .bootsel: break
   case .streamStart(let m): putRow(m)
   case .inject(let m):
     var out = FieldWriter()
@@ -57,7 +57,7 @@ public func fpLayout(_ type: Int32) -> Int32 {
   case .hello: return nameRow(Hello.self)
   case .paramDescribe, .paramGet: return nameRow(ParameterRequestRow.self)
   case .paramSet, .paramValue: return nameRow(ParamValue.self)
-  case .paramSetBatch, .inject, .paramSave, .paramLoad, .paramDefaults, .streamStop, .stats: return 0
+  case .paramSetBatch, .inject, .paramSave, .paramLoad, .paramDefaults, .streamStop, .stats, .bootsel: return 0
   case .streamStart: return nameRow(StreamStart.self)
   case .bench: return nameRow(BenchRequest.self)
   case .info: return nameRow(DeviceInfo.self)

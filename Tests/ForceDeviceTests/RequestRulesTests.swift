@@ -42,7 +42,7 @@ import Testing
   @Test func idempotentRequestsGetThreeAttemptsBenchAndInjectOne() {
     var get = RequestExchange(request: .paramGet, seq: 1)
     #expect(get.timedOut() == .resend && get.timedOut() == .resend && get.timedOut() == .noReply)
-    for request in [MessageType.bench, .inject] {
+    for request in [MessageType.bench, .inject, .bootsel] {
       var once = RequestExchange(request: request, seq: 1)
       #expect(once.timedOut() == .noReply)
     }

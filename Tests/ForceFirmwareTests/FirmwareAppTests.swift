@@ -39,6 +39,56 @@ import Testing
     }
   }
 
+  /// `bootsel` on a board with a bootloader: `ack` first, streaming stopped, and the
+  /// reboot only once the transmit queue and the port are empty (the all-quiet
+  /// flush), so the last bytes sent are the `ack`.
+  @Test func bootselAnswersThenRebootsOnceEverythingHasLeft() throws {
+    var board = FakeBoard()
+    board.hasBootloader = true
+    board.cells = (0, 0)
+    var device = Device(app: FirmwareApp(board: board))
+    guard case .info(let info)? = try device.exchange(.hello(Hello())).first else { throw ProtocolError.badValue }
+    #expect(info.capabilities.contains(.bootloader))
+    _ = try device.exchange(.streamStart(StreamStart(decimation: 1, events: true)))
+    device.app.board.transmitterReady = false  // the host is not reading
+    try device.send(.bootsel, seq: 0x1B)
+    _ = try device.run(passes: 10)
+    #expect(device.app.board.reboots.isEmpty)  // the ack still waits in the queue
+    device.app.board.transmitterReady = true
+    device.app.board.serialBusy = true  // …then on the bus
+    for _ in 0..<10 { device.app.poll() }
+    #expect(device.app.board.reboots.isEmpty)
+    device.app.board.serialBusy = false
+    device.app.poll()
+    #expect(device.app.board.reboots == [device.app.board.sent.count])
+    let replies = try device.run()
+    #expect(replies.last?.seq == 0x1B && replies.last?.message == .ack(Ack(.bootsel)))
+    #expect(try device.run().isEmpty)  // streaming stopped with the ack: every frame since sent nothing
+    #expect(device.app.board.reboots.count == 1)
+  }
+
+  /// The 1200-baud touch asks on the port itself: no request, no reply, a reboot.
+  /// Without a bootloader, `bootsel` is refused as `unsupported` (bit 5) and nothing
+  /// reboots (Protocol.md's "error-noBootloader").
+  @Test func theTouchRebootsAndABoardWithoutABootloaderRefuses() throws {
+    var board = FakeBoard()
+    board.hasBootloader = true
+    var device = Device(app: FirmwareApp(board: board))
+    device.app.poll()
+    #expect(device.app.board.reboots.isEmpty)
+    device.app.board.bootloaderRequested = true
+    device.app.poll()
+    #expect(device.app.board.reboots == [0] && device.app.board.sent.isEmpty)
+
+    var plain = Device()
+    #expect(
+      try plain.exchange(.bootsel, seq: 0x1B) == [.error(ErrorReply(requestType: .bootsel, missing: .bootloader))])
+    #expect(plain.app.board.reboots.isEmpty)
+    #expect(try plain.exchange(.stats).count == 1)  // carries on
+    guard case .info(let info)? = try plain.exchange(.hello(Hello())).first else { throw ProtocolError.badValue }
+    #expect(!info.capabilities.contains(.bootloader))
+  }
+
   @Test func aRejectedSetReportsTheParameterAndValueSent() throws {
     var device = Device()
     let replies = try device.exchange(.paramSet(ParamValue(.restThreshold, 20)), seq: 5)

@@ -13,7 +13,7 @@ import Testing
       }
       if let code = ErrorCode(rawValue: UInt8(raw)) { #expect("\(code.name)" == String(describing: code)) }
     }
-    #expect(types == 24)
+    #expect(types == 25)
   }
 
   @Test func protocolErrorNamesAreTheirCaseNames() {
@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func everyCapabilityBitAndSourceHasAText() {
-    #expect((0..<Capabilities.bitCount).compactMap { Capabilities.name(ofBit: $0) }.count == 5)
+    #expect((0..<Capabilities.bitCount).compactMap { Capabilities.name(ofBit: $0) }.count == 6)
     #expect(Capabilities.name(ofBit: Capabilities.bitCount) == nil)
     #expect(Capabilities.name(ofBit: -1) == nil)
     #expect((0..<BootFaults.bitCount).compactMap { BootFaults.name(ofBit: $0) }.count == 5)

@@ -56,6 +56,9 @@ const expected = {
   benchResult: { frames: 10000, ticks: 812345, tickHz: 1000000, maxFrameTicks: 95 },
   "benchResult-ended": { frames: 5120, tickHz: 16000000, stackHighWater: 612, cpuDuty: 37 },
   stats: { seq: 0x14 },
+  bootsel: { seq: 0x1b },
+  "ack-bootsel": { seq: 0x1b, requestType: 14 },
+  "error-noBootloader": { seq: 0x1b, code: 7, requestType: 14, parameter: 255, detail: 0x20, value: 0 },
   statsReport: { rxBytes: 80021, rxFrames: 10003, rxCRCErrors: 1, rxOverruns: 0, rxMalformed: 0, rxTooShort: 0, uartErrors: 0, busy: 3, dropped: 0, txBytes: 192705, streamDropped: 12 },
   "error-busy": { code: 4, requestType: 3, parameter: 255, detail: 255, value: 0 },
 };
@@ -273,10 +276,12 @@ test("the offline engine holds while the right cell reads 1023, and lets go when
 test("the protocol's name tables come from the module, not from the page", () => {
   assert.equal(wire.types.paramDescribe, 0x02);
   assert.equal(wire.typeNames[0xff], "error");
-  assert.equal(Object.keys(wire.types).length, 24);
+  assert.equal(Object.keys(wire.types).length, 25);
+  assert.equal(wire.types.bootsel, 0x0e);
   assert.deepEqual(wire.errorCodes.slice(1), ["unknownType", "badLength", "outOfRange", "busy", "flash", "unknownParameter", "unsupported"]);
   assert.equal(wire.decodeErrors[7], "fieldOutOfRange");
-  assert.deepEqual(wire.capabilities, ["force sensor", "flash persistence", "inject", "bench", "streaming"]);
+  assert.deepEqual(wire.capabilities, [
+    "force sensor", "flash persistence", "inject", "bench", "streaming", "reboot into the bootloader"]);
   assert.equal(wire.parameterSources[1], "factory defaults (flash blank)");
   assert.equal(wire.flashFailures[1], "nothing saved yet (flash blank)");
   const js = new URL("Web/js/", root);

@@ -95,7 +95,7 @@ func deviceDecode(_ type: MessageType, _ body: RequestBody) throws(ProtocolError
       Fuzz.expect(batch.append(ParamValue(id, value)), "a checked batch overflows ParamBatch")
     }
     return .paramSetBatch(batch)
-  case .paramSave, .paramLoad, .paramDefaults, .streamStop, .stats:
+  case .paramSave, .paramLoad, .paramDefaults, .streamStop, .stats, .bootsel:
     try body.empty()
     return try Message.decode(type: type.rawValue, body: body.bytes)
   case .streamStart: return .streamStart(try body.streamStart())
