@@ -136,6 +136,16 @@ struct PicoBoard<Serial: PicoSerialPort>: Board {
     Flash.program(at: Pico.sector(page) + UInt32(offset), words)
   }
 
+  // MARK: Bootloader
+
+  /// The boot ROM's USB bootloader (BOOTSEL mode: the RPI-RP2 drive).
+  var hasBootloader: Bool { true }
+  var bootloaderRequested: Bool { serial.bootloaderRequested }
+  var serialIdle: Bool { serial.idle }
+  /// The boot ROM's `reset_usb_boot`, with no activity LED and both of its interfaces
+  /// (the drive and PICOBOOT); does not return.
+  mutating func rebootToBootloader() { BootROM.rebootToUSBBoot() }
+
   // MARK: LED, watchdog
 
   mutating func showLEDs(_ image: UInt32) { led.show(image) }

@@ -13,6 +13,10 @@ protocol PicoSerialPort: SerialPort {
   /// Before a sleep: arms the port's interrupt to wake the core for a received byte
   /// (and, when `transmitting`, for room to send); returns its NVIC line.
   func wakeOn(transmitting: Bool) -> UInt32
+  /// Every byte written has left the port.
+  var idle: Bool { get }
+  /// The host asked for the bootloader on the port itself (USB: the 1200-baud touch).
+  var bootloaderRequested: Bool { get }
 }
 
 /// The serial port in the UART build (`Tools/build-firmware --board pico --serial
@@ -32,6 +36,10 @@ struct PicoUARTSerial: PicoSerialPort {
   var serialErrors: UInt32 { uart.errors }
   /// Written bytes are in the TX FIFO already.
   mutating func flush() {}
+  /// The TX FIFO and the shift register are empty.
+  var idle: Bool { uart.idle }
+  /// A UART has no way to ask.
+  var bootloaderRequested: Bool { false }
 
   /// A received byte (or, when `transmitting`, room to send) raises UART0_IRQ, whose
   /// handler (`Interrupts.swift`) lowers it again.
@@ -52,12 +60,13 @@ struct PicoUSBSerial: PicoSerialPort {
   /// as while no host has the port open.
   private let live: Bool
 
-  /// USB runs from clk_usb, whatever clk_peri is.
+  /// USB runs from clk_usb, whatever clk_peri is. The serial number is the flash
+  /// chip's unique ID, read before the device connects (Docs/usb.md, Identity).
   init(clocks: ClockReport) {
     live = clocks.usb
-    port = USBSerial(
-      controller: USBDeviceController(connect: clocks.usb),
-      identity: USBIdentity(version: FirmwareApp<PicoBoard<PicoUSBSerial>>.version))
+    let identity = USBIdentity(
+      version: FirmwareApp<PicoBoard<PicoUSBSerial>>.version, serialNumber: Flash.uniqueID())
+    port = USBSerial(controller: USBDeviceController(connect: clocks.usb), identity: identity)
   }
 
   mutating func serialRead() -> UInt8? { live ? port.read() : nil }
@@ -66,6 +75,10 @@ struct PicoUSBSerial: PicoSerialPort {
   var serialErrors: UInt32 { 0 }
   /// Sends the partly filled packet (`USBSerial.service`).
   mutating func flush() { if live { port.service() } }
+  /// Nothing staged or on the bus (or nobody listening).
+  var idle: Bool { !live || port.idle }
+  /// DTR dropped at 1200 baud, the request's status stage sent (Docs/usb.md).
+  var bootloaderRequested: Bool { live && port.bootloaderRequested }
 
   /// USBCTRL_IRQ (raised for what the controller's `poll` handles, a finished IN
   /// transfer included) wakes the core; its handler masks the line.

@@ -16,6 +16,7 @@ public struct UART {
 
   static let flagTXFull: UInt32 = 1 << 5
   static let flagRXEmpty: UInt32 = 1 << 4
+  static let flagBusy: UInt32 = 1 << 3
   static let wordLength8: UInt32 = 3 << 5
   static let fifoEnable: UInt32 = 1 << 4
   static let enable: UInt32 = 1 << 0
@@ -77,6 +78,10 @@ public struct UART {
   /// Lowers the interrupt of the UART at `base` again (from its handler: the loop
   /// reads the FIFOs itself).
   public static func quiet(base: UInt32) { MMIO.write(base + 0x38, 0) }
+
+  /// True once every byte written has left the line: the TX FIFO empty and the shift
+  /// register idle (BUSY clear).
+  public var idle: Bool { MMIO.read(FR) & UART.flagBusy == 0 }
 
   /// Queues `byte` in the 32-byte TX FIFO; false while it is full.
   public mutating func write(_ byte: UInt8) -> Bool {

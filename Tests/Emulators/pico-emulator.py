@@ -51,6 +51,15 @@ cells on the emulated ADC.
                                       CDC client is disconnected; "ok" once enumerated
                       throttle on|off the USB host stops (on) or resumes reading the bulk IN
                                       endpoint, as cdc_acm does when the tty buffer is full
+                      touch 1200      the 1200-baud touch, as `stty -F /dev/ttyACM0 1200`
+                                      makes it: the port opened (DTR up), set to 1200 8N1
+                                      and closed (DTR down); the CDC client is disconnected
+                                      first. "ok" once the requests are queued
+                      bootrom         one JSON object: "reset_usb_boot", the boot ROM
+                                      function's address and each call the firmware made to
+                                      it (emulated ms, the caller's return address, its
+                                      gpio_activity_mask and disable_interface_mask), seen
+                                      as ResetUSBBootWatch describes
                       usb             one JSON object: what the USB host read (device
                                       descriptor, strings, line coding, whether a device-
                                       qualifier request stalls), enumerations, byte counts
@@ -148,6 +157,14 @@ because of the emulator (rp2040py 0.3.6):
     TXFE, BUSY and the TX interrupt (at half full) as on the chip, and host bytes
     reaching the RX FIFO a character time apart. Replies then leave at 115 200 baud
     and requests that arrive faster fill the firmware's transmit queue, as on a Pico.
+  * rp2040py's flash answers the unique ID command (RUID, 4Bh) with all ones, as it
+    does any command it does not know. The harness answers it with a fixed ID,
+    E66138935F4A2B2C, so the firmware's USB serial number is a known one the tests
+    check. (The boot ROM never sends the command: in BOOTSEL mode its serial number is
+    made of SYSINFO.GITREF_RP2040 and a word of the ROM, the same on every chip.)
+  * rp2040py has no breakpoints, so the harness sees a call of the boot ROM's
+    reset_usb_boot by the stores it makes first (ResetUSBBootWatch); the reboot
+    itself is the emulated boot ROM's own, into its own USB device.
   * Bytes written to the RX FIFO before the firmware has set up UART0 would be lost
     when it resets the block; the harness holds host input until UART0 is enabled.
   * USB: rp2040py's CDC-ACM host and what the harness changes in it are described in
@@ -175,6 +192,7 @@ from rp2040py.device.bootrom import BOOTROM_B1
 from rp2040py.device.load_flash import load_uf2
 from rp2040py.gpio_pin import GPIOPinState
 from rp2040py.peripherals import adc as rp2040_adc
+from rp2040py.peripherals import ssi as rp2040_ssi
 from rp2040py.peripherals import timer as rp2040_timer
 from rp2040py.peripherals import watchdog as rp2040_watchdog
 from rp2040py.peripherals.vreg_and_chip_reset import HAD_RUN
@@ -250,6 +268,27 @@ def _set_active_channel(adc, channel):
 rp2040_adc.RPADC._active_channel = property(rp2040_adc.RPADC._active_channel.fget, _set_active_channel)
 
 
+# The flash chip's unique ID (RUID, 4Bh) as the emulated chip answers it: rp2040py's
+# flash knows no such command and shifts out 0xFF for it, so every board would have the
+# ID FFFFFFFFFFFFFFFF. A fixed ID the tests know instead (PicoEmulator.flashUniqueID).
+FLASH_UNIQUE_ID = bytes.fromhex("E66138935F4A2B2C")
+FLASH_RUID = 0x4B
+FLASH_RUID_DUMMY_BYTES = 4
+_shift_byte = rp2040_ssi.RPSSI._shift_byte
+
+
+def _shift_byte_with_unique_id(ssi, byte_out):
+    """RUID: the command, four dummy bytes, then the 8 ID bytes, first byte first."""
+    if ssi._tx_buffer[:1] != bytes((FLASH_RUID,)):
+        return _shift_byte(ssi, byte_out)
+    ssi._tx_buffer.append(byte_out)
+    index = len(ssi._tx_buffer) - 2 - FLASH_RUID_DUMMY_BYTES
+    return FLASH_UNIQUE_ID[index] if 0 <= index < len(FLASH_UNIQUE_ID) else 0xFF
+
+
+rp2040_ssi.RPSSI._shift_byte = _shift_byte_with_unique_id
+
+
 _timer_write = rp2040_timer.RPTimer.write_uint32
 alarm0_written_behind = [0]  # ALARM0 writes at or behind the count: alarms the firmware missed
 
@@ -284,6 +323,53 @@ def stall_on_pll_switch(mcu):
             mcu.core.waiting = True  # bring-up runs before any NVIC line is enabled
 
     clocks.write_uint32 = switched
+
+
+def rom_function(rom_words, code):
+    """The address of the boot ROM function with two-letter `code` ('UB'), found as the
+    firmware finds it: the table's address at 0x14, entries of (code, address) u16
+    pairs up to a zero code."""
+    rom = b"".join(word.to_bytes(4, "little") for word in rom_words)
+    entry = int.from_bytes(rom[0x14:0x16], "little")
+    wanted = ord(code[0]) | ord(code[1]) << 8
+    while (found := int.from_bytes(rom[entry:entry + 2], "little")) != 0:
+        if found == wanted:
+            return int.from_bytes(rom[entry + 2:entry + 4], "little") & ~1
+        entry += 4
+    raise ValueError(f"no boot ROM function {code}")
+
+
+class ResetUSBBootWatch:
+    """Observes the firmware calling the boot ROM's reset_usb_boot ('UB'). rp2040py has
+    no breakpoints, so the watch keys off what the function does first: it stores its
+    two arguments into WATCHDOG.SCRATCH0 and SCRATCH1 (gpio_activity_pin_mask,
+    disable_interface_mask) and then reboots through the watchdog into BOOTSEL mode. A
+    store there while the core's PC is within the function's first instructions is
+    the call; the link register then still holds the caller's return address."""
+
+    SCRATCH0, SCRATCH1 = 0x0C, 0x10
+    SPAN = 0x14  # from the entry to its watchdog_reboot call (B1 ROM: 0x25B4..0x25C2)
+
+    def __init__(self, mcu, clock):
+        self.mcu, self.clock = mcu, clock
+        self.entry = rom_function(BOOTROM_B1, "UB")
+        self.calls = []
+        watchdog = mcu.watchdog
+        self._write = watchdog.write_uint32
+        watchdog.write_uint32 = self._written
+
+    def _written(self, offset, value):
+        pc = self.mcu.core.pc
+        if offset in (self.SCRATCH0, self.SCRATCH1) and self.entry <= pc < self.entry + self.SPAN:
+            if offset == self.SCRATCH0:
+                self.calls.append({"emulated_ms": round(self.clock.nanos / 1e6, 3),
+                                   "caller": self.mcu.core.lr & ~1, "gpio_activity_mask": value})
+            elif self.calls:
+                self.calls[-1]["disable_interface_mask"] = value
+        self._write(offset, value)
+
+    def report(self):
+        return {"reset_usb_boot": {"address": self.entry, "calls": self.calls}}
 
 
 def patch_read(peripheral, offset, change):
@@ -439,6 +525,7 @@ class Emulator:
         self.tx = bytearray()  # firmware -> host
         self.line = UARTLine(self.uart, self.clock, self.tx.append)
         self.mcu.watchdog.on_watchdog_trigger = self._watchdog_reset
+        self.bootrom_watch = ResetUSBBootWatch(self.mcu, self.clock)
         self.mcu.adc.on_adc_read = self._adc_read
         self._adc_write = self.mcu.adc.write_uint32
         self.mcu.adc.write_uint32 = self._adc_write_counting
@@ -692,11 +779,15 @@ def listener(port):
 class USBLink:
     """The CDC-ACM data path on TCP: one client at a time, whose connection opens the
     port and whose leaving closes it; bytes the client does not read fast enough pile
-    up here, and past 64 KB the host stops reading the device (Tests/Emulators/pico_cdc_host.py)."""
+    up here, and past 64 KB the host stops reading the device (Tests/Emulators/pico_cdc_host.py).
+    When the device leaves the bus on its own (a watchdog reset, a reboot into BOOTSEL),
+    the client gets what the host had read from it, then is hung up, as the tty goes
+    away."""
 
     def __init__(self, host, server):
         self.host, self.server, self.client = host, server, None
         self.pending = bytearray()
+        self.departures = host.departures  # the device's departures the client has seen
 
     def sockets(self):
         return [s for s in (self.server, self.client) if s]
@@ -706,6 +797,7 @@ class USBLink:
             self.hang_up()
             self.client, _ = self.server.accept()
             self.client.setblocking(False)
+            self.departures = self.host.departures
             self.host.open()
             return True
         if s is self.client:
@@ -737,6 +829,8 @@ class USBLink:
                 pass
             except OSError:
                 self.hang_up()
+        if self.client and self.host.departures != self.departures and not self.pending:
+            self.hang_up()  # the device left the bus: its tty is gone
         if not self.client:
             self.pending.clear()
         self.host.backlog = len(self.pending)
@@ -814,6 +908,9 @@ def command(emulator, line):
             emulator.usb.replug()
             emulator.run_until_uart()
             return "ok"
+        if name == "touch" and args == ["1200"] and emulator.usb:
+            emulator.usb.touch_1200()
+            return "ok"
         if name == "throttle" and args in (["on"], ["off"]) and emulator.usb:
             emulator.usb.set_throttle(args[0] == "on")
             return "ok"
@@ -825,6 +922,8 @@ def command(emulator, line):
         if name == "stall" and not args:
             emulator.stalled = True
             return "ok"
+        if name == "bootrom" and not args:
+            return json.dumps(emulator.bootrom_watch.report())
         if name == "led" and not args:
             return json.dumps({"edges": emulator.led_edges})
         if name == "stats" and not args:
@@ -909,7 +1008,7 @@ def main():
                 control_buffer += data
                 while b"\n" in control_buffer:
                     line, control_buffer = control_buffer.split(b"\n", 1)
-                    if usb and line.split()[:1] in ([b"reset"], [b"replug"]):
+                    if usb and line.split()[:1] in ([b"reset"], [b"replug"], [b"touch"]):
                         usb.hang_up()  # the device leaves the bus: the tty goes away
                     reply = command(emulator, line.decode("ascii", "replace"))
                     control_client.sendall(reply.encode() + b"\n")

@@ -5,7 +5,7 @@ USBCDC leaves out, and carries the CDC data path to a TCP client.
 USBCDC enumerates the way rp2040py's own host does: after the bus reset, SET_ADDRESS,
 the configuration descriptor (9 bytes, then all of it), SET_CONFIGURATION, then
 SET_CONTROL_LINE_STATE. Once it has, this host reads the device descriptor and the
-strings (as `lsusb` shows them), checks that a device-qualifier request STALLs (a
+strings (as `lsusb` shows them; the serial number when iSerialNumber names one), checks that a device-qualifier request STALLs (a
 full-speed device has none), and then plays `cdc_acm`: opening the port (a TCP client
 connecting) raises DTR and RTS, sets 115200 8N1 and reads it back; closing it (the
 client going away) drops them.
@@ -106,6 +106,8 @@ class CDCHost:
         self.throttle = False
         self.backlog = 0  # bytes the client has not taken yet
         self.want_open = False
+        self.departures = 0  # times the device left the bus (a reset, a reboot into BOOTSEL)
+        self.from_device = bytearray()  # read from the device, not yet taken by the client
         self._clear()
 
     def _clear(self):
@@ -115,7 +117,6 @@ class CDCHost:
         self.current = None
         self.opened = False
         self.to_device = bytearray()
-        self.from_device = bytearray()
         self.out_armed = 0
         self.held = False
         self.hung = False
@@ -142,6 +143,16 @@ class CDCHost:
         self.from_device.clear()
         if self.ready:
             self._request(setup(0x21, 0x22, 0, self._interface()))
+
+    def touch_1200(self):
+        """The 1200-baud touch as `stty -F /dev/ttyACM0 1200` makes it: the port opened
+        (DTR and RTS up), set to 1200 8N1, closed (DTR and RTS down)."""
+        if not self.ready:
+            raise ValueError("the device is not enumerated")
+        interface = self._interface()
+        self._request(setup(0x21, 0x22, DTR_RTS, interface))
+        self._request(setup(0x21, 0x20, 0, interface, 7), out=(1200).to_bytes(4, "little") + bytes((0, 0, 8)))
+        self._request(setup(0x21, 0x22, 0, interface))
 
     def send(self, data):
         self.to_device += data
@@ -324,6 +335,9 @@ class CDCHost:
         self.info["device"] = {"vendor_id": word(8), "product_id": word(10), "bcd_device": word(12),
                                "class": data[4], "max_packet_0": data[7], "configurations": data[17],
                                "strings": [data[14], data[15], data[16]]}
+        if data[16]:  # iSerialNumber: read next, before anything queued after the descriptor
+            self.queue.appendleft(Request(setup(0x80, 6, 0x0300 | data[16], 0x0409, 255),
+                                          done=lambda d: self._string(data[16], d)))
 
     def _string(self, index, data):
         if data is None or len(data) < 2:
@@ -384,5 +398,9 @@ class CDCHost:
         self._controller_reset()
 
     def _controller_reset(self):
+        """The device left the bus. What the host had read from it stays for the client
+        (the reply a device sends just before it reboots, as `bootsel`'s `ack`); the
+        harness then hangs the client up, as the tty goes away."""
+        self.departures += 1
         self._cdc_reset()
         self._clear()

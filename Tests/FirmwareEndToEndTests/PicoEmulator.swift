@@ -85,6 +85,34 @@ final class PicoEmulator {
     try DeviceClient.connect(to: address, timeout: .seconds(5))
   }
 
+  /// The flash chip's unique ID the harness's emulated flash answers (pico-emulator.py,
+  /// FLASH_UNIQUE_ID): the USB serial number the firmware must show.
+  static let flashUniqueID = "E66138935F4A2B2C"
+
+  /// A call of the boot ROM's `reset_usb_boot` the harness saw (the control command
+  /// `bootrom`).
+  struct ResetUSBBootCall {
+    var caller: Int
+    var gpioActivityMask: Int
+    var disableInterfaceMask: Int
+  }
+
+  /// The first call of `reset_usb_boot`, waiting up to 60 s of wall time for one.
+  func resetUSBBootCall() throws -> ResetUSBBootCall {
+    let deadline = Date().addingTimeInterval(60)
+    while true {
+      let report = try JSONSerialization.jsonObject(with: Data(try command("bootrom").utf8)) as? [String: Any]
+      let calls = (report?["reset_usb_boot"] as? [String: Any])?["calls"] as? [[String: Any]] ?? []
+      if let first = calls.first, let caller = first["caller"] as? Int, let gpio = first["gpio_activity_mask"] as? Int,
+        let disable = first["disable_interface_mask"] as? Int
+      {
+        return ResetUSBBootCall(caller: caller, gpioActivityMask: gpio, disableInterfaceMask: disable)
+      }
+      guard Date() < deadline else { throw DeviceError.unexpected("the firmware never called reset_usb_boot") }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+  }
+
   /// Sends one control command and returns its reply line (a reset waits for the reboot).
   @discardableResult
   func command(_ line: String, timeout: Duration = .seconds(60)) throws -> String {

@@ -154,6 +154,18 @@ struct PicoEndToEndTests {
     #expect(frameMax < 6_500)  // measured 5 071; ~10 000 cycles, 80 µs at 125 MHz: 1.6 % of 5 ms
   }
 
+  /// The UART build reboots into BOOTSEL too: the `ack` on the line first, then the
+  /// boot ROM's `reset_usb_boot(0, 0)`.
+  @Test func bootselOverTheUARTAnswersThenReboots() throws {
+    let pico = try PicoEmulator()
+    let client = try pico.connect()
+    defer { client.close() }
+    #expect(client.info?.capabilities.contains(.bootloader) == true)
+    #expect(try client.request(.bootsel) == .ack(Ack(.bootsel)))
+    let call = try pico.resetUSBBootCall()
+    #expect(call.gpioActivityMask == 0 && call.disableInterfaceMask == 0)
+  }
+
   @Test func watchdogResetIsReportedByTheNextHandshake() throws {
     let pico = try PicoEmulator()
     var client = try pico.connect()

@@ -25,6 +25,9 @@ struct PicoUSBEndToEndTests {
     #expect(strings["0"] as? [Int] == [0x0409])
     #expect(strings["2"] as? String == "ForcePicker")
     #expect(strings["3"] as? String == "ForcePicker firmware 0.1.0")
+    // iSerialNumber 4: the flash chip's unique ID, read through the boot ROM at boot.
+    #expect(device["strings"] as? [Int] == [1, 2, 4])
+    #expect(strings["4"] as? String == PicoEmulator.flashUniqueID)
     #expect(usb["device_qualifier_stalls"] as? Bool == true)
     #expect(usb["line_coding"] as? [Int] == [0x00, 0xC2, 0x01, 0, 0, 0, 8])  // GET_LINE_CODING: 115200 8N1
     #expect(usb["dtr"] as? Bool == true && usb["enumerations"] as? Int == 1)
@@ -144,6 +147,50 @@ struct PicoUSBEndToEndTests {
     #expect(phases[0] > 2 * phases[1...7].max()!)  // those deferred to the frame's start
   }
 
+  /// `bootsel` while telemetry streams: the `ack` reaches the host, then the firmware
+  /// calls the boot ROM's `reset_usb_boot(0, 0)` and the chip comes up in BOOTSEL
+  /// mode, the boot ROM's own USB device (2E8A:0003 "RP2 Boot"), and the tty goes
+  /// away. A reset brings the firmware back with the same serial number.
+  @Test func bootselAnswersThenRebootsIntoTheBootROM() throws {
+    let pico = try PicoEmulator(serial: .usb)
+    let client = try pico.connect()
+    #expect(client.info?.capabilities.contains(.bootloader) == true)
+    _ = try client.request(.streamStart(StreamStart(decimation: 1, events: true)))
+    _ = try telemetryFrames(from: client, count: 20)
+    #expect(try client.request(.bootsel) == .ack(Ack(.bootsel)))
+    let call = try pico.resetUSBBootCall()
+    #expect(call.gpioActivityMask == 0 && call.disableInterfaceMask == 0)
+    #expect((0x1000_0000..<0x1020_0000).contains(call.caller))  // from the firmware, in flash
+    let usb = try pico.usbState(once: PicoEmulator.inBootsel)
+    let device = try #require(usb["device"] as? [String: Any])
+    #expect(device["product_id"] as? Int == 0x0003)
+    let strings = try #require(usb["strings"] as? [String: Any])
+    #expect(strings["2"] as? String == "RP2 Boot")
+    // The boot ROM's serial number is not the flash's unique ID (Docs/usb.md, Identity).
+    #expect((strings["3"] as? String)?.count == 12 && strings["3"] as? String != PicoEmulator.flashUniqueID)
+    #expect(throws: DeviceError.self) { try client.request(.stats) }  // the tty went away
+    client.close()
+    try pico.command("reset")
+    let again = try pico.connect()
+    defer { again.close() }
+    #expect(again.info?.board.equals("pico") == true)
+    #expect(((try pico.usbState())["strings"] as? [String: Any])?["4"] as? String == PicoEmulator.flashUniqueID)
+  }
+
+  /// The 1200-baud touch (`stty -F /dev/ttyACM0 1200`): the port opened, set to 1200
+  /// baud and closed; the firmware calls `reset_usb_boot(0, 0)` with no request at all.
+  @Test func the1200BaudTouchRebootsIntoTheBootROM() throws {
+    let pico = try PicoEmulator(serial: .usb)
+    let client = try pico.connect()
+    #expect(client.info?.board.equals("pico") == true)
+    try pico.command("touch 1200")
+    let call = try pico.resetUSBBootCall()
+    #expect(call.gpioActivityMask == 0 && call.disableInterfaceMask == 0)
+    let usb = try pico.usbState(once: PicoEmulator.inBootsel)
+    #expect(((usb["device"] as? [String: Any])?["product_id"] as? Int) == 0x0003)
+    client.close()
+  }
+
   /// Frame numbers of the next `count` telemetry frames (count 0: whatever arrives in 0.2 s).
   func telemetryFrames(from client: DeviceClient, count: Int) throws -> [UInt16] {
     var frames: [UInt16] = []
@@ -161,6 +208,26 @@ extension PicoEmulator {
   func usbState() throws -> [String: Any] {
     let reply = try command("usb")
     return try #require(try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])
+  }
+
+  /// The host has read the boot ROM's device descriptor (Raspberry Pi's vendor ID)
+  /// and its strings: the product (2) and the serial number (3).
+  static func inBootsel(_ usb: [String: Any]) -> Bool {
+    let strings = usb["strings"] as? [String: Any]
+    return (usb["device"] as? [String: Any])?["vendor_id"] as? Int == 0x2E8A && strings?["2"] is String
+      && strings?["3"] is String
+  }
+
+  /// The host's view once `done` holds (within 60 s of wall time).
+  func usbState(once done: ([String: Any]) -> Bool) throws -> [String: Any] {
+    let deadline = Date().addingTimeInterval(60)
+    var state = try usbState()
+    while !done(state) && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.1)
+      state = try usbState()
+    }
+    try #require(done(state), "the USB host never saw it: \(state)")
+    return state
   }
 
   /// The emulated time since boot.
