@@ -191,6 +191,27 @@ struct PicoUSBEndToEndTests {
     client.close()
   }
 
+  /// `forcectl bootsel` (the product built beside the tests) sends the request, says
+  /// so, and the firmware reboots into the boot ROM.
+  @Test func forcectlBootselRebootsThePico() throws {
+    let pico = try PicoEmulator(serial: .usb)
+    let forcectl = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("forcectl")
+    try #require(FileManager.default.isExecutableFile(atPath: forcectl.path), "forcectl is not built")
+    let process = Process()
+    process.executableURL = forcectl
+    process.arguments = ["bootsel", "--port", pico.address]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(printed == "\(pico.address): rebooting into BOOTSEL mode; the RPI-RP2 drive appears in a few seconds\n")
+    let call = try pico.resetUSBBootCall()
+    #expect(call.gpioActivityMask == 0 && call.disableInterfaceMask == 0)
+  }
+
   /// Frame numbers of the next `count` telemetry frames (count 0: whatever arrives in 0.2 s).
   func telemetryFrames(from client: DeviceClient, count: Int) throws -> [UInt16] {
     var frames: [UInt16] = []

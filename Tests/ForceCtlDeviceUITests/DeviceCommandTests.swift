@@ -41,6 +41,18 @@ extension ForceCtlDeviceUITests {
     return run.output
   }
 
+  /// SITL has no bootloader: `bootsel` says so before sending anything, names the
+  /// board, and the device carries on.
+  @Test(Support.needsSITL) func bootselOnABoardWithoutABootloaderSaysWhichCan() throws {
+    let device = try Support.sitl()
+    defer { device.stop() }
+    #expect(
+      try forcectlError(["bootsel", "--port", device.address])
+        == "\(device.address): the sitl board (firmware \(ReleaseVersion.text)) cannot reboot into a bootloader; only a Pico can (a micro:bit is flashed through its MICROBIT drive: forcectl flash)"
+    )
+    #expect(try forcectl(["info", "--port", device.address]).contains("device:       sitl"))
+  }
+
   @Test(Support.needsSITL) func infoShowsTheHandshake() throws {
     let device = try Support.sitl()
     defer { device.stop() }

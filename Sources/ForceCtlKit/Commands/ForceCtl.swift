@@ -13,7 +13,8 @@ public struct ForceCtl: ParsableCommand {
     version: ReleaseVersion.text,
     subcommands: [
       Ports.self, Info.self, Params.self, Monitor.self, Record.self, Replay.self, Calibrate.self,
-      Bench.self, Emulate.self, Sitl.self, Flash.self, Demo.self, Plot.self, Sim.self, Study.self, UI.self,
+      Bench.self, Bootsel.self, Emulate.self, Sitl.self, Flash.self, Demo.self, Plot.self, Sim.self, Study.self,
+      UI.self,
     ]
   )
 
