@@ -39,6 +39,9 @@ public enum LinkError: Error, Equatable, Sendable, CustomStringConvertible {
   case closed(String)
   /// Serial ports could not be enumerated.
   case enumerationFailed(String)
+  /// No serial port has the USB serial number `serial:NUMBER` gave, or several do; the
+  /// payload is the full message, naming the number and the serial numbers found.
+  case noSerialNumber(String)
   /// Any other operating-system error: what was being done, on which port, and the errno.
   case system(operation: String, port: String, errno: Int32)
 
@@ -74,6 +77,8 @@ public enum LinkError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(port) is already closed"
     case .enumerationFailed(let detail):
       "cannot list serial ports: \(detail)"
+    case .noSerialNumber(let message):
+      message
     case .system(let operation, let port, let code):
       "\(operation) \(port) failed: \(LinkError.systemMessage(code)) (errno \(code))"
     }

@@ -7,6 +7,8 @@ extension PortAddress {
     switch self {
     case .serial(let path):
       try SerialTransport(path: path, baudRate: baudRate)
+    case .usbSerial(let number):
+      try SerialTransport(path: try USBSerialNumbers().port(for: number), baudRate: baudRate)
     case .tcp(let host, let port):
       try TCPTransport(host: host, port: port, connectTimeout: connectTimeout)
     }

@@ -1,11 +1,16 @@
-/// Where to find a device: a serial device path or a `tcp://HOST:PORT` address.
+/// Where to find a device: a serial device path, `serial:NUMBER` (the serial port of
+/// the USB device with that serial number) or a `tcp://HOST:PORT` address.
 public enum PortAddress: Equatable, Hashable, Sendable, CustomStringConvertible {
   /// A serial device such as `/dev/ttyACM0`.
   case serial(path: String)
+  /// The serial port of the USB device whose serial number is `number`, found when it
+  /// is opened (`USBSerialNumbers`): a Pico's is its flash chip's unique ID.
+  case usbSerial(number: String)
   /// A TCP endpoint: QEMU's serial chardev or a host build of the firmware.
   case tcp(host: String, port: UInt16)
 
-  /// Parses `tcp://HOST:PORT` (IPv6 hosts in brackets: `tcp://[::1]:5760`) or a serial path.
+  /// Parses `tcp://HOST:PORT` (IPv6 hosts in brackets: `tcp://[::1]:5760`),
+  /// `serial:NUMBER` or a serial path.
   ///
   /// A bare serial device name (`ttyACM0`, `cu.usbmodem1102`, `rfcomm0`: a name
   /// starting `tty`, `cu.` or `rfcomm`) means that device in `/dev`; any other path,
@@ -16,7 +21,15 @@ public enum PortAddress: Equatable, Hashable, Sendable, CustomStringConvertible 
       throw .invalidAddress(
         "empty port address: give a serial device such as /dev/ttyACM0, or tcp://HOST:PORT")
     }
-    if let separator = trimmed.firstRange(of: "://") {
+    if trimmed.lowercased().hasPrefix(PortAddress.serialNumberPrefix) {
+      let number = String(trimmed.dropFirst(PortAddress.serialNumberPrefix.count))
+      guard !number.isEmpty, number.allSatisfy({ $0.isASCII && !$0.isWhitespace && $0 != "/" && $0 != ":" }) else {
+        throw .invalidAddress(
+          "\"\(trimmed)\" is not a USB serial number: give serial:NUMBER as `forcectl ports` lists it (SERIAL), e.g. serial:E66138935F4A2B2C"
+        )
+      }
+      self = .usbSerial(number: number)
+    } else if let separator = trimmed.firstRange(of: "://") {
       let scheme = trimmed[..<separator.lowerBound].lowercased()
       guard scheme == "tcp" else {
         throw .invalidAddress(
@@ -37,6 +50,9 @@ public enum PortAddress: Equatable, Hashable, Sendable, CustomStringConvertible 
     }
   }
 
+  /// What starts a USB serial number address.
+  static let serialNumberPrefix = "serial:"
+
   /// How the names of serial devices in `/dev` begin (Linux, macOS, Bluetooth).
   static let deviceNamePrefixes = ["tty", "cu.", "rfcomm"]
 
@@ -44,6 +60,7 @@ public enum PortAddress: Equatable, Hashable, Sendable, CustomStringConvertible 
   public var description: String {
     switch self {
     case .serial(let path): path
+    case .usbSerial(let number): "serial:\(number)"
     case .tcp(let host, let port): "tcp://\(PortAddress.hostPort(host, port))"
     }
   }

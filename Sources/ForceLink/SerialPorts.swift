@@ -37,7 +37,10 @@ public enum SerialPorts {
       }
       info.manufacturer = string(sp_get_port_usb_manufacturer(port))
       info.product = string(sp_get_port_usb_product(port))
-      info.serialNumber = string(sp_get_port_usb_serial(port))
+      // libserialport reads sysfs's `serial` too; where it found none, look again.
+      info.serialNumber =
+        string(sp_get_port_usb_serial(port))
+        ?? USBSerialNumbers().serialNumber(ofTTY: String(name.split(separator: "/").last ?? ""))
     case SP_TRANSPORT_BLUETOOTH:
       info.kind = .bluetooth
     default:

@@ -41,6 +41,18 @@ extension ForceCtlDeviceUITests {
     return run.output
   }
 
+  /// `--port serial:NUMBER` on a device command: a number no USB device has is named,
+  /// before anything is opened; a malformed one is refused as an address.
+  @Test func aSerialNumberNoDeviceHasIsNamed() throws {
+    let error = try #require(try forcectlError(["info", "--port", "serial:NOSUCHNUMBER0"]))
+    #expect(error.hasPrefix("no serial port has the USB serial number NOSUCHNUMBER0: "))
+    #expect(error.hasSuffix("; `forcectl ports` lists what is connected"))
+    #expect(
+      try forcectlError(["bootsel", "--port", "serial:"])
+        == "\"serial:\" is not a USB serial number: give serial:NUMBER as `forcectl ports` lists it (SERIAL), e.g. serial:E66138935F4A2B2C"
+    )
+  }
+
   /// SITL has no bootloader: `bootsel` says so before sending anything, names the
   /// board, and the device carries on.
   @Test(Support.needsSITL) func bootselOnABoardWithoutABootloaderSaysWhichCan() throws {

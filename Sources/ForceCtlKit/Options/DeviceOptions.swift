@@ -6,7 +6,7 @@ import Foundation
 public struct DeviceOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Serial device (e.g. /dev/ttyACM0, or ttyACM0 for short) or tcp://HOST:PORT (SITL, QEMU).",
+      "Serial device (e.g. /dev/ttyACM0, or ttyACM0 for short), serial:NUMBER (the USB device with that serial number, as `forcectl ports` lists it) or tcp://HOST:PORT (SITL, QEMU).",
       valueName: "PORT"))
   public var port: String
 

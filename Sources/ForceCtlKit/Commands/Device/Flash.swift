@@ -39,7 +39,9 @@ extension ForceCtl {
     public var wait: Double = 30
 
     @Option(
-      help: ArgumentHelp("Serial port to check afterwards (default: the first such board found).", valueName: "PORT"))
+      help: ArgumentHelp(
+        "Serial port to check afterwards, a path or serial:NUMBER (default: the first such board found).",
+        valueName: "PORT"))
     public var port: String?
 
     @OptionGroup public var progress: ProgressOptions

@@ -21,7 +21,8 @@ extension ForceCtl {
     )
 
     @Option(
-      help: ArgumentHelp("Use this device instead of starting one (serial path or tcp://HOST:PORT).", valueName: "PORT")
+      help: ArgumentHelp(
+        "Use this device instead of starting one (serial path, serial:NUMBER or tcp://HOST:PORT).", valueName: "PORT")
     )
     public var port: String?
 
