@@ -338,9 +338,13 @@ struct ForceCtlDeviceUITests {
     }
     #expect(!FileManager.default.fileExists(atPath: drive.appendingPathComponent("fw.hex").path))
 
+    // Drive finding: a mounted RPI-RP2 drive holds INFO_UF2.TXT; an empty mount point
+    // left behind is not the drive.
     let media = drive.deletingLastPathComponent().appendingPathComponent("media/bob/RPI-RP2")
     try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
     let pattern = drive.deletingLastPathComponent().path + "/media/*/RPI-RP2"
+    #expect(BoardDrive.pico.find(patterns: [pattern]).isEmpty)
+    try Data("UF2 Bootloader v1.0\n".utf8).write(to: media.appendingPathComponent("INFO_UF2.TXT"))
     #expect(BoardDrive.pico.find(patterns: [pattern]) == [media.path])
     #expect(BoardDrive.pico.patterns.contains("/media/*/RPI-RP2"))
     #expect(throws: (any Error).self) { try ForceCtl.Flash.parseAsRoot(["--board", "esp32"]) }
@@ -353,12 +357,79 @@ struct ForceCtlDeviceUITests {
     defer { device.stop() }
     let drive = Support.temp("RPI-RP2")
     try FileManager.default.createDirectory(at: drive, withIntermediateDirectories: true)
+    try Data("UF2 Bootloader v1.0\n".utf8).write(to: drive.appendingPathComponent("INFO_UF2.TXT"))
     let uf2 = Support.temp("fw.uf2")
     try Data([0x55, 0x46, 0x32, 0x0A]).write(to: uf2)
     let error = try Support.forcectlError([
       "flash", "--board", "pico", "--image", uf2.path, "--drive", drive.path, "--port", device.address, "--wait", "10",
     ])
     #expect(error == "the board answering on the port is \"sitl\", not a Pico (pico): check --port")
+  }
+
+  /// `--board pico` with no drive mounted and a ForcePicker on --port: forcectl reboots
+  /// it into BOOTSEL mode, waits for the drive, copies the UF2 and checks the board
+  /// that comes back, saying each step.
+  @Test func flashRebootsAPicoIntoBootselFirst() throws {
+    let drive = Support.temp("RPI-RP2")
+    let pico = try FakePico(drive: drive)
+    defer { pico.stop() }
+    let uf2 = Support.temp("fw.uf2")
+    let block = Data([0x55, 0x46, 0x32, 0x0A, 0x57, 0x51, 0x5D, 0x9E]) + Data(count: 504)
+    try block.write(to: uf2)
+    let run = try Support.run([
+      "flash", "--board", "pico", "--image", uf2.path, "--drive", drive.path, "--port", pico.address, "--wait", "10",
+    ])
+    #expect(run.status == 0, "\(run.error ?? "")")
+    #expect(pico.bootsels == 1 && pico.flashed == block)
+    let lines = run.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == "rebooted \(pico.address) into BOOTSEL mode")
+    #expect(lines.contains("waiting up to 10 s for the RPI-RP2 drive…"))
+    #expect(lines.contains("copied \(uf2.path) to \(drive.path)/fw.uf2"))
+    #expect(lines.last?.hasPrefix("board is back: ") == true)
+
+    // A mounted drive needs no reboot.
+    try FileManager.default.createDirectory(at: drive, withIntermediateDirectories: true)
+    try Data("UF2 Bootloader v1.0\n".utf8).write(to: drive.appendingPathComponent("INFO_UF2.TXT"))
+    let again = try Support.run([
+      "flash", "--board", "pico", "--image", uf2.path, "--drive", drive.path, "--port", pico.address, "--no-verify",
+    ])
+    #expect(again.status == 0 && pico.bootsels == 1)
+  }
+
+  /// The board rebooted but its drive never mounted: the error says which step, how
+  /// long it waited and what to do, and nothing is copied anywhere.
+  @Test func flashSaysWhenTheDriveNeverAppears() throws {
+    let drive = Support.temp("RPI-RP2")
+    let pico = try FakePico(drive: drive, mountsDrive: false)
+    defer { pico.stop() }
+    let uf2 = Support.temp("fw.uf2")
+    try Data([0x55, 0x46, 0x32, 0x0A]).write(to: uf2)
+    let error = try Support.forcectlError([
+      "flash", "--board", "pico", "--image", uf2.path, "--drive", drive.path, "--port", pico.address, "--wait", "1",
+    ])
+    #expect(
+      error
+        == "\(pico.address) rebooted into BOOTSEL mode, but no RPI-RP2 drive appeared in \(drive.path) within 1 s: mount it (a desktop does it by itself; the Pico's LED stays dark meanwhile) and run this again with --drive PATH"
+    )
+    #expect(pico.bootsels == 1 && !FileManager.default.fileExists(atPath: drive.path))
+  }
+
+  /// A board on --port that cannot reboot itself (SITL: not a Pico) is named, and
+  /// nothing is sent to it or copied.
+  @Test(Support.needsSITL) func flashWithoutADriveNamesTheBoardThatCannotReboot() throws {
+    let device = try Support.sitl()
+    defer { device.stop() }
+    let drive = Support.temp("RPI-RP2")
+    let uf2 = Support.temp("fw.uf2")
+    try Data([0x55, 0x46, 0x32, 0x0A]).write(to: uf2)
+    let error = try Support.forcectlError([
+      "flash", "--board", "pico", "--image", uf2.path, "--drive", drive.path, "--port", device.address,
+    ])
+    #expect(
+      error
+        == "no RPI-RP2 drive, and the board on \(device.address) is \"sitl\", not a Pico: hold BOOTSEL while plugging the Pico in, or give --port"
+    )
+    #expect(!FileManager.default.fileExists(atPath: drive.path))
   }
 
   @Test func flashErrorsAreClear() throws {

@@ -13,13 +13,18 @@ public struct BoardDrive: Sendable {
   let magic: [UInt8]
   /// How to put the board into its drive mode, for the "no drive" message.
   public let hint: String
+  /// A file every mounted drive of this board holds (the Pico boot ROM's
+  /// `INFO_UF2.TXT`), so an empty mount point left behind is not taken for the drive;
+  /// nil: any directory of that name will do.
+  public var marker: String? = nil
 
   /// The BBC micro:bit's DAPLink drive.
   public static let microbit = BoardDrive(
     label: "MICROBIT", format: "Intel HEX", magic: Array(":".utf8), hint: "plug the board in")
   /// The Raspberry Pi Pico's boot ROM drive: UF2 blocks start with "UF2\n".
   public static let pico = BoardDrive(
-    label: "RPI-RP2", format: "UF2", magic: [0x55, 0x46, 0x32, 0x0A], hint: "hold BOOTSEL while plugging the Pico in")
+    label: "RPI-RP2", format: "UF2", magic: [0x55, 0x46, 0x32, 0x0A], hint: "hold BOOTSEL while plugging the Pico in",
+    marker: "INFO_UF2.TXT")
 
   /// Where desktops and fstab usually mount it.
   public var patterns: [String] { ["/media/*/\(label)", "/run/media/*/\(label)", "/mnt/\(label)", "/media/\(label)"] }
@@ -32,12 +37,18 @@ public struct BoardDrive: Sendable {
       defer { globfree(&result) }
       guard glob(pattern, 0, nil, &result) == 0 else { continue }
       for index in 0..<Int(result.gl_pathc) {
-        if let pointer = result.gl_pathv[index], BoardDrive.isDirectory(String(cString: pointer)) {
+        if let pointer = result.gl_pathv[index], isMounted(String(cString: pointer)) {
           found.append(String(cString: pointer))
         }
       }
     }
     return found
+  }
+
+  /// Whether `path` is this board's drive, mounted: a directory, holding `marker`.
+  public func isMounted(_ path: String) -> Bool {
+    BoardDrive.isDirectory(path)
+      && (marker.map { FileManager.default.fileExists(atPath: path + "/" + $0) } ?? true)
   }
 
   static func isDirectory(_ path: String) -> Bool {
