@@ -12,7 +12,7 @@ struct ClosedLoopStudyTests {
     var logged: [TrialRecord] = []
     let records = try StudyRunner.runParticipant(config, participant: 2, order: [.pulse, .thumbRoll]) {
       _, _, parameters in
-      ForceEngine(parameters: parameters)
+      StudyRunner.local(parameters)
     } done: {
       logged.append($0)
     }

@@ -8,15 +8,16 @@ import ForceTrace
 /// what the next frame presses depends on what this one showed. The first frame resets
 /// the engine (idle, at `start_value`) and starts an injection session, in which the
 /// device's own cells drive nothing.
-struct InjectedEngine: TrialEngine {
-  let client: DeviceClient
-  var first = true
-
-  mutating func step(left: UInt16, right: UInt16) throws(DeviceError) -> FrameOutput {
-    let results = try client.inject([RawFrame(left: left, right: right)], reset: first, endSession: false)
-    first = false
-    guard let result = results.first else { throw .unexpected("no injectResult") }
-    return result.output
+enum InjectedEngine {
+  /// The engine of `client`'s device, as the study runner presses it.
+  static func on(_ client: DeviceClient) -> RemoteEngine {
+    var first = true
+    return RemoteEngine { left, right in
+      let results = try client.inject([RawFrame(left: left, right: right)], reset: first, endSession: false)
+      first = false
+      guard let result = results.first else { throw DeviceError.unexpected("no injectResult") }
+      return result.output
+    }
   }
 
   /// Ends the injection session on `client` (one frame at rest, the engine reset first):

@@ -4,14 +4,14 @@ import ForceTrace
 extension StudyRunner {
   /// Participant `participant`'s trials of `config` (its techniques, tasks, repetitions,
   /// seed and users), the technique blocks in `order`, each trial pressed on the engine
-  /// `prepare` returns for it: a device set up for the task, in a closed loop
+  /// `prepare` returns for it (`RemoteEngine`, or `local` for this process's): a device set up for the task, in a closed loop
   /// (`forcectl study run --simulated`). The participant's model, the trial numbers and
   /// each trial's random stream are `run`'s, so on the same engine code the records are
   /// the ones `run` gives this participant. `done` hears each trial as it ends; the
   /// records come back in `run`'s order (the techniques as `config` lists them).
-  public static func runParticipant<Engine: TrialEngine>(
+  public static func runParticipant(
     _ config: StudyConfig, participant: Int, order: [Technique],
-    prepare: (_ technique: Technique, _ task: StudyTask, _ parameters: Parameters) throws -> Engine,
+    prepare: (_ technique: Technique, _ task: StudyTask, _ parameters: Parameters) throws -> RemoteEngine,
     done: (TrialRecord) throws -> Void = { _ in }
   ) throws -> [TrialRecord] {
     guard config.sensor.readsIdealCounts else {
@@ -44,5 +44,12 @@ extension StudyRunner {
       blocks[technique] = records
     }
     return config.techniques.flatMap { blocks[$0] ?? [] }
+  }
+
+  /// A fresh engine of this process for `parameters`, as a `RemoteEngine` (the closed
+  /// loop's reference: `runParticipant` with it gives `run`'s records).
+  public static func local(_ parameters: Parameters) -> RemoteEngine {
+    var engine = ForceEngine(parameters: parameters)
+    return RemoteEngine { left, right in engine.step(left: left, right: right) }
   }
 }

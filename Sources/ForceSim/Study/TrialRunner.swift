@@ -27,8 +27,9 @@ public struct TrialFrame: Equatable, Sendable {
 }
 
 /// What a trial presses on, frame by frame: the engine in this process (`ForceEngine`),
-/// or a device's engine reached over its link (`forcectl study run --simulated`).
-public protocol TrialEngine {
+/// or a device's engine reached over its link (`RemoteEngine`). Internal: every trial
+/// loop is compiled for a concrete engine, no generic copy of it is kept.
+protocol TrialEngine {
   /// What a frame can fail with (`Never` in this process).
   associatedtype Failure: Error
   /// Runs one frame of raw readings; returns the engine's output.
@@ -36,7 +37,18 @@ public protocol TrialEngine {
 }
 
 extension ForceEngine: TrialEngine {
-  public typealias Failure = Never
+  typealias Failure = Never
+}
+
+/// An engine reached through a function that presses one frame and returns what the
+/// engine made of it: a device's, over its link (`forcectl study run --simulated`).
+public struct RemoteEngine: TrialEngine {
+  let press: (UInt16, UInt16) throws -> FrameOutput
+
+  /// An engine that `press` steps.
+  public init(press: @escaping (_ left: UInt16, _ right: UInt16) throws -> FrameOutput) { self.press = press }
+
+  mutating func step(left: UInt16, right: UInt16) throws -> FrameOutput { try press(left, right) }
 }
 
 /// Runs one trial: a `SimulatedUser` driving the real `ForceEngine` frame by frame.
@@ -72,10 +84,10 @@ public enum TrialRunner {
   /// `run` pressing on `engine`, which the caller has set up for the task (its
   /// parameters, its value at the start): a device's engine in a closed loop. The same
   /// user, frames and timing as `run`, so the same outcome from the same engine code.
-  public static func run<Engine: TrialEngine>(
+  public static func run(
     task: StudyTask, parameters: Parameters, profile: UserProfile, rng: SplitMix64, maxMs: Int = 30_000,
-    engine: inout Engine
-  ) throws(Engine.Failure) -> TrialOutcome {
+    engine: inout RemoteEngine
+  ) throws -> TrialOutcome {
     var unused: [TrialFrame] = []
     var cells = IdealCells()
     return try simulate(

@@ -113,7 +113,7 @@ extension ForceCtl.Study {
         let records = try StudyRunner.runParticipant(config, participant: simulated, order: order) {
           _, _, parameters in
           try client.setParameters(Self.pairs(parameters))
-          return InjectedEngine(client: client)
+          return InjectedEngine.on(client)
         } done: { record in
           try log.append(record)
           done += 1
@@ -138,7 +138,7 @@ extension ForceCtl.Study {
     /// participant simulated in this process.
     func report(_ records: [TrialRecord], config: StudyConfig, order: [Technique]) throws {
       let here = try StudyRunner.runParticipant(config, participant: simulated, order: order) { _, _, parameters in
-        ForceEngine(parameters: parameters)
+        StudyRunner.local(parameters)
       }
       let same = zip(records, here).filter { $0 == $1 }.count
       var lines = ["technique block order: \(order.map { String(describing: $0.name) }.joined(separator: ", "))"]
