@@ -153,12 +153,11 @@ extension ForceCtl.Study {
       try printLines(lines)
     }
 
-    /// "mean 3.21 s, success 96.9 % of 32".
+    /// "mean 3.21 s, success 96.9 % of 32": the overall cell of `StudySummary`, as sim study reports it.
     static func summary(_ records: [TrialRecord]) -> String {
-      let times = records.filter { $0.outcome.committed != nil }.map { Double($0.outcome.timeMs) }
-      let mean = times.isEmpty ? 0 : times.reduce(0, +) / Double(times.count) / 1000
-      let success = records.isEmpty ? 0 : Double(records.filter(\.success).count) / Double(records.count) * 100
-      return "mean \(StudySummary.fixed(mean, 2)) s, success \(StudySummary.fixed(success, 1)) % of \(records.count)"
+      guard let cell = StudySummary.cells(records).first(where: { $0.factor == "all" }) else { return "no trials" }
+      return "mean \(StudySummary.fixed(cell.time.mean / 1000, 2)) s, "
+        + "success \(StudySummary.fixed(cell.successRate * 100, 1)) % of \(cell.trials)"
     }
   }
 }
