@@ -132,13 +132,15 @@ public struct InjectResult: ProtocolFields, Equatable, Sendable {
     try v.i32(&unitsPerItem, "unitsPerItem", "1000 × `sample_rate_hz`")
     try v.require(unitsPerItem >= 1000 && unitsPerItem % 1000 == 0, else: .badValue)
     try v.derived(positionMilli, "positionMilli")
-    // The frame's direction and value are its events' payloads of those names, which
-    // the events' own fields carry as `event` does (zero when their kind did not
-    // happen): the frame's are put back after them.
-    let (direction, value) = (output.direction, output.value)
+    // The frame's direction, value and faults are its events' payloads of those names,
+    // which the events' own fields carry as `event` does (zero when their kind did not
+    // happen): the frame's are put back after them, so the direction byte, not the
+    // event flags, gives the frame's faults.
+    let (direction, value, faults) = (output.direction, output.value, output.faults)
     try eventFields(&output.events, &v)
     output.direction = direction
     output.value = value
+    output.faults = faults
   }
 }
 

@@ -1,6 +1,7 @@
 import ForceEngine
 import ForceProtocol
 import ForceTrace
+import Foundation
 import Testing
 
 @Suite struct RoundTripTests {
@@ -43,16 +44,31 @@ import Testing
       events.direction = random.below(2) == 0 ? .up : .down
       events.boostOn = random.below(2) == 0
       events.value = Int32(truncatingIfNeeded: random.next())
+      events.faults = randomFaults(&random)
       let rate = Int32(50 + random.below(951))
       let output = FrameOutput(
         force: Int16(random.below(1024)), state: EngineState(rawValue: UInt8(random.below(5)))!,
         direction: .down, value: value, fraction: Int32(random.below(Int(rate) * 1000)) - rate * 500,
-        events: events)
+        events: events, faults: random.below(2) == 0 ? nil : randomFaults(&random))
       let result = InjectResult(index: random.byte(), output: output, unitsPerItem: rate * 1000)
       #expect(try Message.decode(frames(try wire(.injectResult(result), seq: 9))[0]) == .injectResult(result))
       let report = EventReport(frame: 7, events: events)
       #expect(try Message.decode(frames(try wire(.event(report), seq: 9))[0]) == .event(report))
     }
+  }
+
+  /// The fuzzer's `injectResult` (Docs/fuzzing.md) whose event flags named faults that
+  /// its direction byte, the frame's faults, did not: the frame's faults were taken
+  /// from the flags, and encoding wrote them back in the direction byte.
+  @Test func anInjectResultKeepsTheFaultsOfItsDirectionByte() throws {
+    let bytes = try fuzzRegression("Protocol", "inject-result-faults-only-in-event-flags.bin")
+    let frame = bytes[2...].withUnsafeBytes { DecodedFrame(type: bytes[0], seq: bytes[1], body: $0) }
+    guard case .injectResult(let result) = try Message.decode(frame) else {
+      Issue.record("not an injectResult")
+      return
+    }
+    #expect(result.output.faults == CellFaults(packed: bytes[2 + 5] >> 2))
+    #expect(try Message.decode(frames(try wire(.injectResult(result), seq: 1))[0]) == .injectResult(result))
   }
 
   @Test func everyParameterDescriptionRoundTrips() throws {
@@ -81,4 +97,18 @@ import Testing
     #expect(inject.count == InjectRequest.capacity)
     #expect(try Message.decode(frames(try wire(.inject(inject), seq: 1))[0]) == .inject(inject))
   }
+}
+
+/// Each cell's fault drawn at random from every code.
+func randomFaults(_ random: inout SplitMix64) -> CellFaults {
+  CellFaults(
+    left: CellFault(rawValue: UInt8(random.below(Int(CellFault.count))))!,
+    right: CellFault(rawValue: UInt8(random.below(Int(CellFault.count))))!)
+}
+
+/// The bytes of a committed fuzzer finding, `Tests/Fuzzing/Regressions/TARGET/NAME`.
+func fuzzRegression(_ target: String, _ name: String) throws -> [UInt8] {
+  let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fuzzing/Regressions/\(target)/\(name)")
+  return [UInt8](try Data(contentsOf: url))
 }
