@@ -1,6 +1,9 @@
 import ForceProtocol
 
 extension DeviceInfo {
+  /// The board's name as text ("pico", "microbit", "sitl").
+  public var boardName: String { board.withBytes { String(decoding: $0, as: UTF8.self) } }
+
   /// The firmware version as text, "MAJOR.MINOR.PATCH".
   public var firmwareVersion: String { "\(firmwareMajor).\(firmwareMinor).\(firmwarePatch)" }
 
@@ -34,7 +37,7 @@ extension DeviceInfo {
   /// has, which the firmware does not work around).
   public var chipRevisionText: String {
     guard chipRevision != 0 else { return "not read" }
-    let pico = board.withBytes { String(decoding: $0, as: UTF8.self) } == "pico"
+    let pico = boardName == "pico"
     switch (pico, chipRevision) {
     case (true, 1): return "revision 1 (RP2040 B0 or B1; USB erratum E5 not worked around, Docs/usb.md)"
     case (true, 2): return "revision 2 (RP2040 B2)"
@@ -45,7 +48,7 @@ extension DeviceInfo {
   /// One line for the user: board, firmware, protocol, where the parameters came from.
   public var summary: String {
     return
-      "\(board.withBytes { String(decoding: $0, as: UTF8.self) }) firmware \(firmwareVersion), protocol \(protocolVersion), \(parameterSource.text)"
+      "\(boardName) firmware \(firmwareVersion), protocol \(protocolVersion), \(parameterSource.text)"
   }
 }
 

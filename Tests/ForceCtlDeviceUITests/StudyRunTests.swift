@@ -5,10 +5,18 @@ import Testing
 /// `forcectl study run --simulated`: a simulated participant presses a device in a closed
 /// loop, and its trials are the ones `sim study` simulates for that participant.
 @Suite struct StudyRunTests {
-  /// `trials.csv`'s header and the rows of participant `participant`, in order.
-  static func rows(of text: String, participant: Int) -> [Substring] {
-    let lines = text.split(separator: "\n")
-    return [lines[0]] + lines.dropFirst().filter { $0.split(separator: ",")[1] == "\(participant)" }
+  /// The trial columns (up to `disturbed`, not the stamp) of `trials.csv`'s rows of
+  /// participant `participant`, in order.
+  static func rows(of text: String, participant: Int) -> [String] {
+    text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+      .filter { $0[1] == "\(participant)" }.map { $0.prefix(17).joined(separator: ",") }
+  }
+
+  /// The stamp columns (`started_utc,firmware,schema`) of each row of `trials.csv`.
+  static func stamps(of text: String) -> [[Substring]] {
+    text.split(separator: "\n").dropFirst().map {
+      Array($0.split(separator: ",", omittingEmptySubsequences: false).suffix(3))
+    }
   }
 
   @Test(Support.needsSITL)
@@ -29,7 +37,12 @@ import Testing
     #expect(device.split(separator: "\n").count == 65)
     // The log is in the order the trials ran (the Latin square's), sim study's file by technique.
     #expect(Self.rows(of: device, participant: 2).sorted() == Self.rows(of: study, participant: 2).sorted())
-    #expect(device.split(separator: "\n")[1].hasPrefix("pulse,2,1,"))
+    #expect(device.split(separator: "\n")[1].hasPrefix("pulse,2,1,1,"))
+    // Each row is stamped with the host's clock as the trial began and the device's firmware and schema.
+    let stamps = Self.stamps(of: device)
+    #expect(stamps.allSatisfy { $0[0].count == 24 && $0[0].hasSuffix("Z") && $0[1].hasPrefix("sitl ") }, "\(stamps[0])")
+    #expect(Set(stamps.map { $0[2] }).count == 1 && stamps[0][2].count == 10 && stamps[0][2].hasPrefix("0x"))
+    #expect(stamps.map { String($0[0]) } == stamps.map { String($0[0]) }.sorted())
     // The device is left as it was: its cells drive it again, with its own parameters.
     #expect(try Support.forcectl(["params", "list", "--port", sitl.address]) == before)
   }
@@ -42,6 +55,48 @@ import Testing
       "--quiet",
     ])
     #expect(output.contains("32 of 32 trials the same as participant 1 simulated here"), "\(output)")
+  }
+
+  @Test(Support.needsSITL)
+  func aRunKilledMidTrialLosesNoTrialAndResumesInOrder() throws {
+    let sitl = try Support.sitl()
+    defer { sitl.stop() }
+    let before = try Support.forcectl(["params", "list", "--port", sitl.address])
+    let run = TestScratch.file("killed").path
+    let whole = TestScratch.file("whole").path
+    let design = [
+      "--simulated", "3", "--port", sitl.address, "--technique", "pulse,two-button", "--repetitions", "1",
+      "--practice-trials", "2", "--seed", "4", "--quiet",
+    ]
+    let log = run + "/trials.csv"
+    let killed = try ToolProcess("forcectl", ["study", "run", "--output", run] + design)
+    func logged() -> Int {
+      ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count - 1
+    }
+    #expect(ToolProcess.waitUntil(.seconds(60)) { logged() >= 40 || !killed.process.isRunning })
+    killed.send(SIGKILL)
+    #expect(killed.wait().signaled)
+    let kept = logged()
+    #expect((40..<68).contains(kept), "\(kept) trials logged when it was killed")
+    // The device holds a trial's parameters and an unfinished injection: resuming goes on
+    // at the next trial and puts the device's own parameters back at the end.
+    let resumed = try Support.run(["study", "run", "--output", run, "--resume"] + design)
+    #expect(resumed.status == 0, "\(resumed.error ?? "")")
+    #expect(resumed.output.contains("68 of 68 trials the same as participant 3 simulated here"), "\(resumed.output)")
+    #expect(try Support.forcectl(["params", "list", "--port", sitl.address]) == before)
+    _ = try Support.forcectl(["study", "run", "--output", whole] + design)
+    let afterKill = try String(contentsOfFile: log, encoding: .utf8)
+    let uninterrupted = try String(contentsOfFile: whole + "/trials.csv", encoding: .utf8)
+    #expect(Self.rows(of: afterKill, participant: 3) == Self.rows(of: uninterrupted, participant: 3))
+    #expect(Self.rows(of: afterKill, participant: 3).filter { $0.hasSuffix(",1,0") }.count == 4)  // practice
+    // Nothing is left to do, and a log of another design is refused by its first differing trial.
+    #expect(try Support.run(["study", "run", "--output", run, "--resume"] + design).status == 0)
+    let other = try Support.forcectlError(
+      ["study", "run", "--output", run, "--resume"] + design.map { $0 == "2" ? "1" : $0 })
+    #expect(
+      other?.hasPrefix("cannot resume \(log): trial 2 of the log is not the design's block 1 (pulse) trial 1") == true,
+      "\(other ?? "")")
+    #expect(try String(contentsOfFile: log, encoding: .utf8) == afterKill)
   }
 
   @Test func aRunNeverWritesOverATrialLog() throws {

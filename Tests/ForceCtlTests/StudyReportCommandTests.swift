@@ -42,6 +42,38 @@ import Testing
     #expect(scratch.hidden().isEmpty)
   }
 
+  @Test func practiceAndDisturbedTrialsAreListedAndLeftOut() throws {
+    let scratch = ScratchCLI("study-report-set-aside")
+    defer { scratch.remove() }
+    let sim = scratch.directory + "/sim", people = scratch.directory + "/people"
+    try Self.simulate(sim, seed: 1)
+    var lines = try Self.read(sim + "/trials.csv").split(separator: "\n").map(String.init)
+    // Row 2 marked disturbed; two practice trials before participant 1's first block.
+    let disturbed = lines[2].replacingOccurrences(of: ",0,0,,sim,", with: ",0,1,,sim,")
+    let analysedRows = [lines[1]] + lines[3...]
+    let practice = [lines[1], lines[5]].enumerated().map { index, row in
+      var fields = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      fields[3] = "\(index + 1)"  // practice trials are numbered on their own
+      fields[4] = "0"
+      fields[15] = "1"
+      return fields.joined(separator: ",")
+    }
+    lines = [lines[0]] + practice + [lines[1], disturbed] + lines[3...]
+    try FileManager.default.createDirectory(atPath: people, withIntermediateDirectories: true)
+    try (lines.joined(separator: "\n") + "\n").write(toFile: people + "/trials.csv", atomically: true, encoding: .utf8)
+    #expect(scratch.failure(["study", "report", people]) == nil)
+    let summary = try Self.read(people + "/summary.md")
+    #expect(
+      summary.contains("- Not analysed: 2 practice trials and 1 trial marked disturbed (\(people)/trials.csv line 5)."))
+    // The figures are those of the other trials alone.
+    let analysed = scratch.directory + "/analysed"
+    try FileManager.default.createDirectory(atPath: analysed, withIntermediateDirectories: true)
+    try ([lines[0]] + analysedRows).joined(separator: "\n").appending("\n").write(
+      toFile: analysed + "/trials.csv", atomically: true, encoding: .utf8)
+    #expect(scratch.failure(["study", "report", analysed]) == nil)
+    #expect(try Self.read(people + "/summary.csv") == Self.read(analysed + "/summary.csv"))
+  }
+
   @Test func aSimulationComparedWithItselfDiffersNowhere() throws {
     let scratch = ScratchCLI("study-report-self")
     defer { scratch.remove() }
@@ -118,10 +150,10 @@ import Testing
       scratch.failure(["study", "report", empty, "-o", out])
         == "cannot read \(empty)/trials.csv: No such file or directory")
     #expect(
-      scratch.failure(["study", "report", bad]) == "\(bad)/trials.csv: line 5: expected 14 fields, found 4")
+      scratch.failure(["study", "report", bad]) == "\(bad)/trials.csv: line 5: expected 20 fields, found 4")
     #expect(
       scratch.failure(["study", "report", sim, "--compare", bad, "-o", out])
-        == "\(bad)/trials.csv: line 5: expected 14 fields, found 4")
+        == "\(bad)/trials.csv: line 5: expected 20 fields, found 4")
     let copy = scratch.directory + "/copy"
     try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: sim + "/trials.csv", toPath: copy + "/trials.csv")

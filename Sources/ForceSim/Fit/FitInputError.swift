@@ -1,4 +1,5 @@
 import ForceTrace
+
 /// A problem with a target table or a population file: one line, naming the line of
 /// the file when there is one.
 public struct FitInputError: Error, Equatable, CustomStringConvertible {

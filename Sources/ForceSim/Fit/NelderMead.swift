@@ -1,4 +1,5 @@
 import ForceTrace
+
 /// A small Nelder–Mead simplex minimiser (Nelder & Mead 1965, with the standard
 /// coefficients of Lagarias et al. 1998: reflection 1, expansion 2, contraction ½,
 /// shrink ½) on the unit cube: points are clamped to 0...1 in every coordinate.

@@ -16,9 +16,13 @@ public struct ReportFile: Equatable, Sendable {
 public enum StudyReportFiles {
   /// The report of `measured`, read from `sources`; with `simulated` (read from
   /// `simulatedSource`) the comparison too.
+  /// Practice trials and trials marked disturbed are left out of every figure and listed.
   public static func files(
-    measured: [SourcedTrial], sources: [String], simulated: [SourcedTrial]? = nil, simulatedSource: String = ""
+    measured logged: [SourcedTrial], sources: [String], simulated loggedSimulation: [SourcedTrial]? = nil,
+    simulatedSource: String = ""
   ) -> [ReportFile] {
+    let measured = logged.filter(\.analysed)
+    let simulated = loggedSimulation?.filter(\.analysed)
     let records = measured.map(\.record)
     let cells = StudySummary.cells(records)
     let origin = describe(measured, sources)
@@ -28,7 +32,7 @@ public enum StudyReportFiles {
         "Measured: \(origin).",
         "Time: first contact to commit, committed trials only (M and SD over trials). "
           + "Crossings: passes of the shown value over the target. Success: committed value = target.",
-      ] + (simulated == nil ? [] : ["Simulated against measured, cell by cell: comparison.md."]))
+      ] + setAside(logged) + (simulated == nil ? [] : ["Simulated against measured, cell by cell: comparison.md."]))
     summary += "\n" + logTime(records) + "\n" + ExtremeOutliers(measured).markdown(title: "Extreme outliers")
     var files = [
       ReportFile(name: "summary.md", text: summary),
@@ -53,6 +57,22 @@ public enum StudyReportFiles {
     files.append(ReportFile(name: "comparison.md", text: comparison.joined(separator: "\n")))
     files.append(ReportFile(name: "comparison-by-technique.svg", text: StudyComparison.chart(rows)))
     return files
+  }
+
+  /// A note on the logged trials not analysed (practice, disturbed), listing the
+  /// disturbed ones by file and line; none when every trial is analysed.
+  static func setAside(_ trials: [SourcedTrial]) -> [String] {
+    let practice = trials.filter(\.record.practice).count
+    let disturbed = trials.filter { $0.record.disturbed && !$0.record.practice }
+    guard practice + disturbed.count > 0 else { return [] }
+    var parts: [String] = []
+    if practice > 0 { parts.append("\(practice) practice \(practice == 1 ? "trial" : "trials")") }
+    if !disturbed.isEmpty {
+      parts.append(
+        "\(disturbed.count) \(disturbed.count == 1 ? "trial" : "trials") marked disturbed ("
+          + disturbed.map { "\($0.file) line \($0.line)" }.joined(separator: ", ") + ")")
+    }
+    return ["Not analysed: " + parts.joined(separator: " and ") + "."]
   }
 
   /// How the log-time columns are worked out.

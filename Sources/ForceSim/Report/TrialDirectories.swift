@@ -9,6 +9,9 @@ public struct SourcedTrial: Equatable, Sendable {
   public var file: String
   /// Its line in the file, 1-based.
   public var line: Int
+
+  /// Whether the analysis counts it: neither a practice trial nor marked disturbed.
+  public var analysed: Bool { !record.practice && !record.disturbed }
 }
 
 /// Reads the `trials.csv` of study directories (the `sim study` format, `TrialCSV`)
@@ -59,7 +62,8 @@ public enum TrialDirectories {
     for (record, line) in zip(records, lines) {
       if let first = seen[TrialKey(record)] {
         throw FileError(
-          "\(path): line \(line): participant \(record.participant)'s \(record.technique.name) trial \(record.trial) "
+          "\(path): line \(line): participant \(record.participant)'s \(record.technique.name) "
+            + "\(record.practice ? "practice trial" : "trial") \(record.trial) "
             + "is also on line \(first)")
       }
       seen[TrialKey(record)] = line
@@ -81,13 +85,15 @@ public enum TrialDirectories {
     }
   }
 
-  /// One trial of a block.
+  /// One trial of a block (practice trials are numbered on their own).
   struct TrialKey: Hashable {
     var block: BlockKey
     var trial: Int
+    var practice: Bool
     init(_ r: TrialRecord) {
       block = BlockKey(r)
       trial = r.trial
+      practice = r.practice
     }
   }
 }

@@ -3,15 +3,17 @@ import ForceTrace
 
 extension StudyRunner {
   /// Participant `participant`'s trials of `config` (its techniques, tasks, repetitions,
-  /// seed and users), the technique blocks in `order`, each trial pressed on the engine
-  /// `prepare` returns for it (`RemoteEngine`, or `local` for this process's): a device set up for the task, in a closed loop
-  /// (`forcectl study run --simulated`). The participant's model, the trial numbers and
-  /// each trial's random stream are `run`'s, so on the same engine code the records are
-  /// the ones `run` gives this participant. `done` hears each trial as it ends; the
-  /// records come back in `run`'s order (the techniques as `config` lists them).
+  /// seed and users) as `plan` orders them, from trial `from` (0-based: a resumed
+  /// session starts after the ones logged), each pressed on the engine `prepare`
+  /// returns for it (`RemoteEngine`, or `local` for this process's): a device set up
+  /// for the task, in a closed loop (`forcectl study run --simulated`). The
+  /// participant's model, the trial numbers and each trial's random stream are `run`'s
+  /// (a practice trial's stream is (seed, 6, participant, technique, trial)), so on the
+  /// same engine code the records are the ones `run` gives this participant. `done`
+  /// hears each trial as it ends; the records come back in the plan's order.
   public static func runParticipant(
-    _ config: StudyConfig, participant: Int, order: [Technique],
-    prepare: (_ technique: Technique, _ task: StudyTask, _ parameters: Parameters) throws -> RemoteEngine,
+    _ config: StudyConfig, participant: Int, plan: StudyPlan, from: Int = 0,
+    prepare: (_ trial: PlannedTrial, _ parameters: Parameters) throws -> RemoteEngine,
     done: (TrialRecord) throws -> Void = { _ in }
   ) throws -> [TrialRecord] {
     guard config.sensor.readsIdealCounts else {
@@ -19,31 +21,24 @@ extension StudyRunner {
     }
     let profile = profile(
       seed: config.seed, participant: participant, population: config.population.afterPractice(config.practiceTrials))
-    var blocks: [Technique: [TrialRecord]] = [:]
-    for technique in order {
-      let tasks = StudyDesign.tasks(for: technique)
-      let setups = try tasks.map { task throws(ParameterInputError) in
-        try StudyDesign.parameters(base: config.base, technique: technique, task: task)
-      }
-      var records: [TrialRecord] = []
-      for repetition in 1...max(1, config.repetitions) {
-        for (index, task) in tasks.enumerated() {
-          let trial = (repetition - 1) * tasks.count + index + 1
-          var engine = try prepare(technique, task, setups[index])
-          let outcome = try TrialRunner.run(
-            task: task, parameters: setups[index], profile: profile,
-            rng: trialStream(seed: config.seed, participant: participant, technique: technique, trial: trial),
-            maxMs: config.maxTrialMs, engine: &engine)
-          let record = TrialRecord(
-            technique: technique, participant: participant, trial: trial, repetition: repetition, task: task,
-            outcome: outcome)
-          try done(record)
-          records.append(record)
-        }
-      }
-      blocks[technique] = records
+    var records: [TrialRecord] = []
+    for planned in plan.trials.dropFirst(from) {
+      let setup = try StudyDesign.parameters(base: config.base, technique: planned.technique, task: planned.task)
+      var engine = try prepare(planned, setup)
+      let rng =
+        planned.practice
+        ? SplitMix64.stream(
+          config.seed, 6, UInt64(participant), UInt64(planned.technique.rawValue), UInt64(planned.trial))
+        : trialStream(seed: config.seed, participant: participant, technique: planned.technique, trial: planned.trial)
+      let outcome = try TrialRunner.run(
+        task: planned.task, parameters: setup, profile: profile, rng: rng, maxMs: config.maxTrialMs, engine: &engine)
+      let record = TrialRecord(
+        technique: planned.technique, participant: participant, block: planned.block, trial: planned.trial,
+        repetition: planned.repetition, task: planned.task, outcome: outcome, practice: planned.practice)
+      try done(record)
+      records.append(record)
     }
-    return config.techniques.flatMap { blocks[$0] ?? [] }
+    return records
   }
 
   /// A fresh engine of this process for `parameters`, as a `RemoteEngine` (the closed

@@ -46,13 +46,31 @@ public struct StudyConfig: Sendable {
   }
 }
 
+extension StudyConfig {
+  /// Participant `participant`'s technique blocks in the order they run: `techniques`
+  /// counterbalanced by a balanced Latin square from the participant number.
+  public func order(participant: Int) -> [Technique] {
+    BalancedLatinSquare(conditions: max(1, techniques.count)).order(participant: participant).compactMap {
+      techniques.indices.contains($0) ? techniques[$0] : nil
+    }
+  }
+
+  /// The place of `technique`'s block in participant `participant`'s order, 1-based.
+  public func block(of technique: Technique, participant: Int) -> Int {
+    (order(participant: participant).firstIndex(of: technique) ?? 0) + 1
+  }
+}
+
 /// One row of the per-trial CSV.
 public struct TrialRecord: Equatable, Sendable {
   /// Technique.
   public var technique: Technique
   /// Participant, 1-based.
   public var participant: Int
-  /// Trial within the participant's block for this technique, 1-based.
+  /// The technique block's place in the participant's order, 1-based.
+  public var block: Int
+  /// Trial within the participant's block for this technique, 1-based (practice
+  /// trials are numbered on their own).
   public var trial: Int
   /// Repetition, 1-based.
   public var repetition: Int
@@ -60,6 +78,26 @@ public struct TrialRecord: Equatable, Sendable {
   public var task: StudyTask
   /// The result.
   public var outcome: TrialOutcome
+  /// A practice trial before the block (not analysed).
+  public var practice: Bool
+  /// Marked by the experimenter as disturbed (kept in the log, not analysed).
+  public var disturbed: Bool
+
+  /// A record.
+  public init(
+    technique: Technique, participant: Int, block: Int, trial: Int, repetition: Int, task: StudyTask,
+    outcome: TrialOutcome, practice: Bool = false, disturbed: Bool = false
+  ) {
+    self.technique = technique
+    self.participant = participant
+    self.block = block
+    self.trial = trial
+    self.repetition = repetition
+    self.task = task
+    self.outcome = outcome
+    self.practice = practice
+    self.disturbed = disturbed
+  }
 
   /// Whether the committed value is the target.
   public var success: Bool { outcome.success(target: task.target) }
@@ -216,6 +254,7 @@ public enum StudyRunner {
     repetitions: ClosedRange<Int>, run: (StudyTask, Parameters, SplitMix64) -> TrialOutcome
   ) -> [TrialRecord] {
     let tasks = StudyDesign.tasks(for: technique)
+    let block = config.block(of: technique, participant: participant)
     var records: [TrialRecord] = []
     records.reserveCapacity(tasks.count * repetitions.count)
     for repetition in repetitions {
@@ -224,8 +263,8 @@ public enum StudyRunner {
         let rng = trialStream(seed: config.seed, participant: participant, technique: technique, trial: trial)
         records.append(
           TrialRecord(
-            technique: technique, participant: participant, trial: trial, repetition: repetition, task: task,
-            outcome: run(task, setups[index], rng)))
+            technique: technique, participant: participant, block: block, trial: trial, repetition: repetition,
+            task: task, outcome: run(task, setups[index], rng)))
       }
     }
     return records

@@ -25,7 +25,7 @@ extension ForceCtl {
       let client = try device.connect()
       defer { client.close() }
       if let info = client.info, !info.capabilities.contains(.bootloader) {
-        let board = info.board.withBytes { String(decoding: $0, as: UTF8.self) }
+        let board = info.boardName
         throw CLIError(
           "\(device.port): the \(board) board (firmware \(info.firmwareVersion)) cannot reboot into a bootloader; "
             + (board == "pico"

@@ -119,7 +119,7 @@ extension ForceCtl {
       }
       defer { client.close() }
       let info = client.info
-      let name = info?.board.withBytes { String(decoding: $0, as: UTF8.self) } ?? "?"
+      let name = info?.boardName ?? "?"
       guard info?.board.equals(board.handshakeName) == true else {
         throw CLIError(
           "no \(board.drive.label) drive, and the board on \(running.port) is \"\(name)\", not a Pico: \(board.drive.hint), or give --port"
@@ -187,7 +187,7 @@ extension ForceCtl {
       }
       guard let info else { throw CLIError("the board did not come back within \(Int(wait)) s: \(last)") }
       guard info.board.equals(board.handshakeName) else {
-        let name = info.board.withBytes { String(decoding: $0, as: UTF8.self) }
+        let name = info.boardName
         throw CLIError(
           "the board answering on the port is \"\(name)\", not a \(board.displayName) (\(board.handshakeName)): check --port"
         )

@@ -35,7 +35,7 @@ extension ForceCtl {
       if info.capabilities.contains(.bench) { capabilities.append("bench") }
       if info.capabilities.contains(.streaming) { capabilities.append("streaming") }
       if info.capabilities.contains(.bootloader) { capabilities.append("bootloader") }
-      let board = info.board.withBytes { String(decoding: $0, as: UTF8.self) }
+      let board = info.boardName
       let schema = client.schemaMatches ? "matches this forcectl" : "DIFFERS from this forcectl (update one of them)"
       let cells: CellStatus
       do { cells = try client.cellStatus() } catch { throw CLIError(error.description) }

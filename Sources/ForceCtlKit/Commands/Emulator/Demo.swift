@@ -157,7 +157,7 @@ extension ForceCtl {
 
       let svg = PlotSVG.render(
         PlotData.from(outputs: outputs, sampleRateHz: rate), thresholds: thresholds,
-        title: "ForcePicker demo: thumb roll on \(info.board.withBytes { String(decoding: $0, as: UTF8.self) })")
+        title: "ForcePicker demo: thumb roll on \(info.boardName)")
       do { try OutputFile.write(svg, to: plot) } catch { throw .host(error.description) }
       say("== plot: \(plot)")
     }

@@ -18,10 +18,13 @@ extension ForceCtl.Study {
         engine (inject) and what the device shows comes back to it. --sitl starts the firmware's host \
         build for the run; --port drives another device that takes inject (its cells drive nothing \
         while it runs; its parameters are put back at the end). The technique blocks run in the order \
-        of a balanced Latin square from P. Each trial is appended to DIR/trials.csv, in sim study's \
-        format, and synced before the next one starts; a DIR that has one is refused. At the end the \
-        run is set beside the same participant simulated here, trial by trial. A participant page for \
-        people is to come (Docs/running-a-study.md).
+        of a balanced Latin square from P, each after --practice-trials practice trials (logged, \
+        not analysed). Each trial is appended to DIR/trials.csv, in sim study's format, and synced \
+        before the next one starts: a kill or a lost device loses at most the trial in progress. A \
+        DIR that has a trials.csv is refused unless --resume is given, which goes on at the next \
+        trial of the same design (the same options); two runs never write one log at once. At the \
+        end the run is set beside the same participant simulated here, trial by trial. A \
+        participant page for people is to come (Docs/running-a-study.md).
         """
     )
 
@@ -44,6 +47,12 @@ extension ForceCtl.Study {
     @Option(help: "Seed of the participant's model and the trials' noise (sim study's).")
     public var seed: UInt64 = 1
 
+    @Option(help: ArgumentHelp("Practice trials before each technique block (logged as practice).", valueName: "N"))
+    public var practiceTrials: Int = 0
+
+    @Flag(help: "Go on with DIR/trials.csv at the trial after the last one logged (the same options).")
+    public var resume = false
+
     @OptionGroup public var people: SimUserOptions
 
     @OptionGroup public var parameters: ParameterOptions
@@ -59,6 +68,7 @@ extension ForceCtl.Study {
       guard sitl != (port != nil) else { throw ValidationError("give --sitl or --port (the device to press)") }
       guard (1...1000).contains(simulated) else { throw ValidationError("--simulated must be in 1...1000") }
       guard (1...100).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...100") }
+      guard (0...100).contains(practiceTrials) else { throw ValidationError("--practice-trials must be in 0...100") }
       do { _ = try StudyDesign.techniques(technique) } catch { throw ValidationError(error.description) }
     }
 
@@ -67,66 +77,94 @@ extension ForceCtl.Study {
       let config = StudyConfig(
         techniques: techniques, participants: simulated, repetitions: repetitions, seed: seed,
         base: try parameters.resolve(), population: try people.population(), practiceTrials: people.practice)
-      let order = BalancedLatinSquare(conditions: techniques.count).order(participant: simulated).map {
-        techniques[$0]
-      }
+      let plan = StudyPlan(config, participant: simulated, practiceTrials: practiceTrials)
       do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
         throw CLIError("cannot write \(output): \(ErrorReason.text(error))")
       }
       let log: TrialLog
-      do { log = try TrialLog(creating: output + "/trials.csv") } catch { throw CLIError("\(error)") }
+      let from: Int
+      do {
+        log = resume ? try TrialLog(resuming: output + "/trials.csv") : try TrialLog(creating: output + "/trials.csv")
+        from = try plan.done(by: log.logged, participant: simulated)
+      } catch let error as ParameterInputError {
+        throw CLIError("cannot resume \(output)/trials.csv: \(error.description)")
+      } catch { throw CLIError("\(error)") }
+      if resume {
+        printError(
+          from == plan.trials.count
+            ? "study run: all \(from) trials are logged already"
+            : "study run: \(from) of \(plan.trials.count) trials logged; going on at \(plan.trials[from].description)")
+      }
       Interrupt.installExitingAtOnce()
       defer { Interrupt.uninstall() }
       var emulated: EmulatedDevice?
       defer { emulated?.stop() }
-      let client: DeviceClient
-      do {
-        if let port {
-          client = try DeviceClient.connect(to: port)
-        } else {
-          guard let root = RepositoryRoot.find() else {
-            throw CLIError("cannot find the ForcePicker checkout for --sitl (run from the repository, or give --port)")
+      var records = log.logged
+      if from < plan.trials.count {
+        let client: DeviceClient
+        do {
+          if let port {
+            client = try DeviceClient.connect(to: port)
+          } else {
+            guard let root = RepositoryRoot.find() else {
+              throw CLIError(
+                "cannot find the ForcePicker checkout for --sitl (run from the repository, or give --port)")
+            }
+            emulated = try EmulatedDevice(kind: .sitl, image: try SITLBinary.built(in: root, say: { printError($0) }))
+            client = try emulated!.connect(within: .seconds(15))
           }
-          emulated = try EmulatedDevice(kind: .sitl, image: try SITLBinary.built(in: root, say: { printError($0) }))
-          client = try emulated!.connect(within: .seconds(15))
-        }
-      } catch let error as DeviceError { throw CLIError(error.description) }
-      defer { client.close() }
-      let records = try session(client, config: config, order: order, log: log)
-      try report(records, config: config, order: order)
+        } catch let error as DeviceError { throw CLIError(error.description) }
+        defer { client.close() }
+        records += try session(client, config: config, plan: plan, from: from, log: log)
+      }
+      try report(records, config: config, plan: plan)
     }
 
-    /// The participant's trials on `client`'s device, each logged as it ends; the
-    /// device's parameters put back afterwards.
-    func session(_ client: DeviceClient, config: StudyConfig, order: [Technique], log: TrialLog) throws
+    /// The participant's trials of `plan` from `from` on `client`'s device, each logged
+    /// as it ends; the device's parameters put back afterwards.
+    func session(_ client: DeviceClient, config: StudyConfig, plan: StudyPlan, from: Int, log: TrialLog) throws
       -> [TrialRecord]
     {
-      guard client.info?.capabilities.contains(.injection) == true else {
+      guard let info = client.info, info.capabilities.contains(.injection) else {
         throw CLIError("the device does not take inject, so nothing can press it from here (its firmware is too old?)")
       }
-      let trials = config.techniques.map { StudyDesign.tasks(for: $0).count * config.repetitions }.reduce(0, +)
+      let firmware = "\(info.boardName) \(info.firmwareVersion)"
+      let schema = ParameterText.hex(info.schemaHash)
       let line = progress.line("study run", unit: "trials")
       defer { line.finish() }
-      var done = 0
+      var done = from
+      var started = ""
       do {
-        let original = try client.readParameters()
-        let records = try StudyRunner.runParticipant(config, participant: simulated, order: order) {
-          _, _, parameters in
+        let original = try deviceParameters(client, resuming: from > 0)
+        let records = try StudyRunner.runParticipant(config, participant: simulated, plan: plan, from: from) {
+          _, parameters in
           try client.setParameters(Self.pairs(parameters))
+          started = TrialStamp.now()
           return InjectedEngine.on(client)
         } done: { record in
-          try log.append(record)
+          try log.append(record, stamp: TrialStamp(started: started, firmware: firmware, schema: schema))
           done += 1
-          line.report(Double(done), fraction: Double(done) / Double(trials))
+          line.report(Double(done), fraction: Double(done) / Double(plan.trials.count))
         }
         try InjectedEngine.endSession(client)
         try client.setParameters(Self.pairs(original))
         return records
       } catch let error as DeviceError {
-        throw CLIError("\(error.description); the trials done so far are in \(log.path)")
+        throw CLIError("\(error.description); the trials done so far are in \(log.path) (--resume goes on)")
       } catch let error as CLIError { throw error } catch {
         throw CLIError("\(error)")
       }
+    }
+
+    /// The device's own parameters, put back at the end: read from it and kept in
+    /// DIR/device-parameters.json before the first trial, so a run resumed after a
+    /// kill (which left the device with a trial's parameters) puts back the ones it had.
+    func deviceParameters(_ client: DeviceClient, resuming: Bool) throws -> Parameters {
+      let path = output + "/device-parameters.json"
+      if resuming, FileManager.default.fileExists(atPath: path) { return try ParameterFile.parameters(path) }
+      let parameters = try client.readParameters()
+      do { try OutputFile.write(ParameterText.json(parameters), to: path) } catch { throw CLIError(error.description) }
+      return parameters
     }
 
     /// Every parameter of `p`, for one batch.
@@ -136,15 +174,16 @@ extension ForceCtl.Study {
 
     /// Each technique's trials, mean time and success on the device, beside the same
     /// participant simulated in this process.
-    func report(_ records: [TrialRecord], config: StudyConfig, order: [Technique]) throws {
-      let here = try StudyRunner.runParticipant(config, participant: simulated, order: order) { _, _, parameters in
+    func report(_ records: [TrialRecord], config: StudyConfig, plan: StudyPlan) throws {
+      let here = try StudyRunner.runParticipant(config, participant: simulated, plan: plan) { _, parameters in
         StudyRunner.local(parameters)
       }
       let same = zip(records, here).filter { $0 == $1 }.count
+      let order = config.order(participant: simulated)
       var lines = ["technique block order: \(order.map { String(describing: $0.name) }.joined(separator: ", "))"]
       for technique in config.techniques {
-        let mine = records.filter { $0.technique == technique }
-        let theirs = here.filter { $0.technique == technique }
+        let mine = records.filter { $0.technique == technique && !$0.practice }
+        let theirs = here.filter { $0.technique == technique && !$0.practice }
         lines.append(
           "\(technique.name): device \(Self.summary(mine)); simulated here \(Self.summary(theirs))")
       }
