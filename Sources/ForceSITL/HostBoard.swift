@@ -19,9 +19,15 @@ struct HostBoard: Board {
   private var framePeriodNs: UInt64 = 5_000_000
   private var nextFrameNs: UInt64 = 0
   private(set) var image: UInt32 = 0
+  /// Live cells: a file another program rewrites with `LEFT,RIGHT`, read every frame.
+  private var liveCells: LiveCells?
 
-  /// `baud`: the UART's line rate (`TCPServer`), nil for none.
-  init(port: UInt16, flashPath: String, script: [RawFrame], baud: UInt32? = nil) throws(HostError) {
+  /// `baud`: the UART's line rate (`TCPServer`), nil for none; `cellsPath`: the live
+  /// cells' file (`--cells`), nil for none.
+  init(
+    port: UInt16, flashPath: String, script: [RawFrame], baud: UInt32? = nil, cellsPath: String? = nil
+  ) throws(HostError) {
+    liveCells = cellsPath.map(LiveCells.init)
     server = try TCPServer(port: port, baud: baud)
     do throws(FileFlashError) {
       flash = try FileFlash(path: flashPath, pageSize: 1024, pageCount: 2)
@@ -38,12 +44,14 @@ struct HostBoard: Board {
   /// TCP loses nothing and has no framing: always 0.
   var serialErrors: UInt32 { 0 }
 
-  // MARK: ADC: a scripted trace when given, else none (samples are injected).
+  // MARK: ADC: a scripted trace or live cells when given, else none (samples are injected).
 
-  var hasADC: Bool { !script.isEmpty }
+  var hasADC: Bool { !script.isEmpty || liveCells != nil }
 
-  /// The frame's readings: the trace's pulled ones while the pull-ups are on.
+  /// The frame's readings: the trace's pulled ones while the pull-ups are on; the
+  /// live cells' (the pull-ups read as connected pins: the same).
   mutating func readCells() -> (left: UInt16, right: UInt16) {
+    if script.isEmpty, liveCells != nil { return liveCells!.read() }
     let sample = script[scriptIndex]
     scriptIndex = scriptIndex + 1 == script.count ? 0 : scriptIndex + 1
     if scriptIndex == 0 { passEnded = true }

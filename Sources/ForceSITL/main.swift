@@ -4,7 +4,8 @@ import Foundation
 
 // forcepicker-sitl: the firmware application built for Linux (software in the loop).
 //
-//   forcepicker-sitl [--port 5760] [--flash FILE] [--baud BAUD] [--trace IN.csv [--restart-each-pass]
+//   forcepicker-sitl [--port 5760] [--flash FILE] [--baud BAUD] [--cells FILE]
+//                    [--trace IN.csv [--restart-each-pass]
 //                    [--sensor PROFILE] [--board BOARD] [--sensor-seed N] [--fault FAULT]...]
 //
 // Serves the firmware's UART on tcp://127.0.0.1:PORT, keeps its parameter flash in
@@ -15,17 +16,21 @@ import Foundation
 // ideal counts, the model is applied once and every pass plays the same readings),
 // and --restart-each-pass restarts the engine at power-up state as each pass begins,
 // so that every pass gives what `forcectl sim run` gives for those readings.
+// --cells FILE gives it live cells instead: every frame reads `LEFT,RIGHT` from FILE,
+// which another program rewrites (a test's thumb, the closed loop; `LiveCells`).
 // --baud BAUD (e.g. 115200, the micro:bit's) makes the UART a serial line of that rate
 // both ways (10 bits a byte): requests arriving faster than their replies leave fill
 // the transmit queue as on the device. Without it bytes move at the socket's pace.
 
 let usage = """
-  usage: forcepicker-sitl [--port 5760] [--flash FILE] [--baud BAUD] [--trace IN.csv [--restart-each-pass]
+  usage: forcepicker-sitl [--port 5760] [--flash FILE] [--baud BAUD] [--cells FILE]
+                          [--trace IN.csv [--restart-each-pass]
                           [--sensor PROFILE] [--board BOARD] [--sensor-seed N] [--fault FAULT]...]
   """
 var port: UInt16 = 5760
 var flashPath = ".forcepicker-sitl.flash"
 var tracePath: String?
+var cellsPath: String?
 var restartEachPass = false
 var baud: UInt32?
 var sensor = SensorArguments()
@@ -49,6 +54,9 @@ while let argument = arguments.popFirst() {
       fail("--baud needs a line rate in bits per second (300-4000000, e.g. 115200)")
     }
     baud = value
+  case "--cells":
+    guard let path = arguments.popFirst() else { fail("--cells needs a file path") }
+    cellsPath = path
   case "--trace":
     guard let path = arguments.popFirst() else { fail("--trace needs a CSV file") }
     tracePath = path
@@ -94,7 +102,8 @@ if let path = tracePath {
 }
 
 do {
-  let board = try HostBoard(port: port, flashPath: flashPath, script: script, baud: baud)
+  if cellsPath != nil && !script.isEmpty { fail("--cells and --trace both give the cells: choose one") }
+  let board = try HostBoard(port: port, flashPath: flashPath, script: script, baud: baud, cellsPath: cellsPath)
   FileHandle.standardOutput.write(
     Data("forcepicker-sitl listening on tcp://127.0.0.1:\(port) (flash: \(flashPath))\n".utf8))
   var app = FirmwareApp(board: board)

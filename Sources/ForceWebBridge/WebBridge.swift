@@ -44,14 +44,7 @@ public struct WebBridge: Sendable {
   public func run(
     ready: @escaping @Sendable (ListenAddress) -> Void, report: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws {
-    let address: sockaddr_in
-    do {
-      address = try sockaddr_in.inet(ip4: listen.host, port: listen.port)
-    } catch {
-      throw BridgeError("cannot listen on \(listen): not an IPv4 address")
-    }
-    try WebBridge.checkListening(on: listen)
-    let server = HTTPServer(address: address, logger: .disabled)
+    let server = try listen.server()
     let relay = DeviceRelay(
       address: device, baud: baud, connectTimeout: connectTimeout, claim: Claim(), report: report)
     await server.appendRoute("GET /device", to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: relay)))
@@ -64,21 +57,6 @@ public struct WebBridge: Sendable {
       HTTPResponse(statusCode: .temporaryRedirect, headers: HTTPHeaders([.location: "/index.html"]))
     }
     await server.appendRoute("GET /*", to: DirectoryHTTPHandler(root: webRoot, serverPath: "/"))
-    let task = Task { try await server.run() }
-    do {
-      try await server.waitUntilListening(timeout: 5)
-    } catch {
-      task.cancel()
-      _ = try? await task.value
-      throw BridgeError("cannot listen on \(listen): \(error.localizedDescription)")
-    }
-    var bound = listen
-    if case .ip4(_, let port) = await server.listeningAddress { bound.port = port }
-    ready(bound)
-    try await withTaskCancellationHandler {
-      try await task.value
-    } onCancel: {
-      task.cancel()
-    }
+    try await listen.serve(server, ready: ready)
   }
 }

@@ -3,16 +3,25 @@ import ForceDevice
 import ForceEngine
 import ForceSim
 import ForceTrace
+import ForceWebBridge
 import Foundation
 
 extension ForceCtl.Study {
-  /// `forcectl study run`: the study design on a device, pressed by a simulated
-  /// participant in a closed loop (the participant page for people is to come).
+  /// `forcectl study run`: the study design on a device, pressed by a person through
+  /// the participant page (`--participant`), or by a simulated participant in a closed
+  /// loop (`--simulated`).
   public struct Run: ParsableCommand {
     public static let configuration = CommandConfiguration(
       commandName: "run",
-      abstract: "Run the study design on a device, pressed by a simulated participant in a closed loop.",
+      abstract: "Run the study design on a device, pressed by a person or by a simulated participant.",
       discussion: """
+        With --participant ID, a person presses the device's cells (--port): the command serves the \
+        participant page (/participant.html: the picker, the target, what to do) and the experimenter \
+        page (/experimenter.html: progress, errors, the live force, pause, mark a trial disturbed) on \
+        --listen. A trial starts only when the cells are released and the participant says ready; its \
+        time runs from the first contact to the commit, in the device's frames. Each block begins with \
+        a break that ready ends.
+
         With --simulated P, participant P of sim study (the same --technique, --repetitions, --seed, \
         --users, --practice and --set) presses the device: each frame, its force goes to the device's \
         engine (inject) and what the device shows comes back to it. --sitl starts the firmware's host \
@@ -23,14 +32,24 @@ extension ForceCtl.Study {
         before the next one starts: a kill or a lost device loses at most the trial in progress. A \
         DIR that has a trials.csv is refused unless --resume is given, which goes on at the next \
         trial of the same design (the same options); two runs never write one log at once. At the \
-        end the run is set beside the same participant simulated here, trial by trial. A \
-        participant page for people is to come (Docs/running-a-study.md).
+        end a simulated run is set beside the same participant simulated here, trial by trial. The \
+        guide is Docs/running-a-study.md.
         """
     )
 
     @Option(
       help: ArgumentHelp("The simulated participant who presses (1-based, as sim study numbers them).", valueName: "P"))
-    public var simulated: Int
+    public var simulated: Int?
+
+    @Option(help: ArgumentHelp("The person who presses (1-based: the block order follows it).", valueName: "ID"))
+    public var participant: Int?
+
+    @Option(
+      help: ArgumentHelp("Address to serve the pages on, with --participant (IPv4 HOST:PORT).", valueName: "HOST:PORT"))
+    public var listen: String = ListenAddress.defaultAddress.description
+
+    @Flag(help: "Allow --listen on an address other than loopback (no authentication).")
+    public var allowRemote = false
 
     @Flag(help: "Start the firmware's host build (SITL) for the run.")
     public var sitl = false
@@ -65,8 +84,27 @@ extension ForceCtl.Study {
     public init() {}
 
     public func validate() throws {
+      guard (simulated == nil) != (participant == nil) else {
+        throw ValidationError("give --participant ID (a person) or --simulated P (a simulated participant)")
+      }
       guard sitl != (port != nil) else { throw ValidationError("give --sitl or --port (the device to press)") }
-      guard (1...1000).contains(simulated) else { throw ValidationError("--simulated must be in 1...1000") }
+      guard (1...1000).contains(number) else {
+        throw ValidationError("--\(simulated == nil ? "participant" : "simulated") must be in 1...1000")
+      }
+      if participant != nil {
+        guard !sitl else {
+          throw ValidationError(
+            "a person presses a device's own cells: give --port (SITL's cells: forcepicker-sitl --cells)")
+        }
+        do {
+          let address = try ListenAddress(parsing: listen)
+          if !address.isLoopback && !allowRemote {
+            throw ValidationError(
+              "--listen \(listen) is reachable from other machines and the pages have no authentication; add --allow-remote to do it anyway"
+            )
+          }
+        } catch let error as BridgeError { throw ValidationError(error.description) }
+      }
       guard (1...100).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...100") }
       guard (0...100).contains(practiceTrials) else { throw ValidationError("--practice-trials must be in 0...100") }
       do { _ = try StudyDesign.techniques(technique) } catch { throw ValidationError(error.description) }
@@ -75,9 +113,9 @@ extension ForceCtl.Study {
     public func run() throws {
       let techniques = try StudyDesign.techniques(technique)
       let config = StudyConfig(
-        techniques: techniques, participants: simulated, repetitions: repetitions, seed: seed,
+        techniques: techniques, participants: number, repetitions: repetitions, seed: seed,
         base: try parameters.resolve(), population: try people.population(), practiceTrials: people.practice)
-      let plan = StudyPlan(config, participant: simulated, practiceTrials: practiceTrials)
+      let plan = StudyPlan(config, participant: number, practiceTrials: practiceTrials)
       do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
         throw CLIError("cannot write \(output): \(ErrorReason.text(error))")
       }
@@ -85,7 +123,7 @@ extension ForceCtl.Study {
       let from: Int
       do {
         log = resume ? try TrialLog(resuming: output + "/trials.csv") : try TrialLog(creating: output + "/trials.csv")
-        from = try plan.done(by: log.logged, participant: simulated)
+        from = try plan.done(by: log.logged, participant: number)
       } catch let error as ParameterInputError {
         throw CLIError("cannot resume \(output)/trials.csv: \(error.description)")
       } catch { throw CLIError("\(error)") }
@@ -115,9 +153,85 @@ extension ForceCtl.Study {
           }
         } catch let error as DeviceError { throw CLIError(error.description) }
         defer { client.close() }
-        records += try session(client, config: config, plan: plan, from: from, log: log)
+        if participant != nil {
+          records += try people(client, config: config, plan: plan, from: from, log: log)
+        } else {
+          records += try session(client, config: config, plan: plan, from: from, log: log)
+        }
       }
-      try report(records, config: config, plan: plan)
+      if participant != nil {
+        try printLines(peopleSummary(records, config: config))
+      } else {
+        try report(records, config: config, plan: plan)
+      }
+    }
+
+    /// The participant or the simulated participant: whichever was given.
+    var number: Int { participant ?? simulated ?? 0 }
+
+    /// A person's session on `client`'s device, the pages served while it runs; the
+    /// device's parameters put back afterwards.
+    func people(_ client: DeviceClient, config: StudyConfig, plan: StudyPlan, from: Int, log: TrialLog) throws
+      -> [TrialRecord]
+    {
+      guard let info = client.info, info.capabilities.contains(.streaming), info.capabilities.contains(.adc) else {
+        throw CLIError(
+          "the device has no cells to press (no ADC or no telemetry): a person needs a board, or forcepicker-sitl --cells"
+        )
+      }
+      guard let root = RepositoryRoot.find() else {
+        throw CLIError("run this from the ForcePicker repository: it serves the pages of Web/study")
+      }
+      let address = try ListenAddress(parsing: listen)
+      do { try WebBridge.checkListening(on: address) } catch { throw CLIError(error.description) }
+      let board = PeopleBoard()
+      let server = StudyServer(
+        listen: address, webRoot: root.appendingPathComponent("Web/study"), state: { board.json },
+        act: { board.act($0) })
+      let listening = DispatchSemaphore(value: 0)
+      let failure = ServerFailure()
+      let task = Task {
+        do {
+          try await server.run { bound in
+            print("forcectl study run: participant page http://\(bound)/participant.html")
+            print("forcectl study run: experimenter page http://\(bound)/experimenter.html")
+            fflush(nil)
+            listening.signal()
+          }
+        } catch {
+          failure.message = "\(error)"
+          listening.signal()
+        }
+      }
+      defer { task.cancel() }
+      listening.wait()
+      if let message = failure.message { throw CLIError(message) }
+      do {
+        let original = try deviceParameters(client, resuming: from > 0)
+        let session = PeopleSession(
+          client: client, config: config, participant: number, plan: plan, log: log,
+          stamp: ("\(info.boardName) \(info.firmwareVersion)", ParameterText.hex(info.schemaHash)), board: board)
+        let records = try session.run(from: from)
+        try client.setParameters(Self.pairs(original))
+        Thread.sleep(forTimeInterval: 1)  // the pages see the end
+        return records
+      } catch let error as DeviceError {
+        throw CLIError("\(error.description); the trials done so far are in \(log.path) (--resume goes on)")
+      }
+    }
+
+    /// Each technique's analysed trials, mean time and success.
+    func peopleSummary(_ records: [TrialRecord], config: StudyConfig) -> [String] {
+      var lines = [
+        "technique block order: \(config.order(participant: number).map { String(describing: $0.name) }.joined(separator: ", "))"
+      ]
+      for technique in config.techniques {
+        lines.append(
+          "\(technique.name): \(Self.summary(records.filter { $0.technique == technique && !$0.practice && !$0.disturbed }))"
+        )
+      }
+      lines.append("trials written to \(output)/trials.csv")
+      return lines
     }
 
     /// The participant's trials of `plan` from `from` on `client`'s device, each logged
@@ -136,7 +250,7 @@ extension ForceCtl.Study {
       var started = ""
       do {
         let original = try deviceParameters(client, resuming: from > 0)
-        let records = try StudyRunner.runParticipant(config, participant: simulated, plan: plan, from: from) {
+        let records = try StudyRunner.runParticipant(config, participant: number, plan: plan, from: from) {
           _, parameters in
           try client.setParameters(Self.pairs(parameters))
           started = TrialStamp.now()
@@ -175,11 +289,11 @@ extension ForceCtl.Study {
     /// Each technique's trials, mean time and success on the device, beside the same
     /// participant simulated in this process.
     func report(_ records: [TrialRecord], config: StudyConfig, plan: StudyPlan) throws {
-      let here = try StudyRunner.runParticipant(config, participant: simulated, plan: plan) { _, parameters in
+      let here = try StudyRunner.runParticipant(config, participant: number, plan: plan) { _, parameters in
         StudyRunner.local(parameters)
       }
       let same = zip(records, here).filter { $0 == $1 }.count
-      let order = config.order(participant: simulated)
+      let order = config.order(participant: number)
       var lines = ["technique block order: \(order.map { String(describing: $0.name) }.joined(separator: ", "))"]
       for technique in config.techniques {
         let mine = records.filter { $0.technique == technique && !$0.practice }
@@ -187,7 +301,7 @@ extension ForceCtl.Study {
         lines.append(
           "\(technique.name): device \(Self.summary(mine)); simulated here \(Self.summary(theirs))")
       }
-      lines.append("\(same) of \(records.count) trials the same as participant \(simulated) simulated here")
+      lines.append("\(same) of \(records.count) trials the same as participant \(number) simulated here")
       lines.append("trials written to \(output)/trials.csv")
       try printLines(lines)
     }
@@ -199,4 +313,9 @@ extension ForceCtl.Study {
         + "success \(StudySummary.fixed(cell.successRate * 100, 1)) % of \(cell.trials)"
     }
   }
+}
+
+/// Why the pages' server stopped, handed from its task to the command.
+private final class ServerFailure: @unchecked Sendable {
+  var message: String?
 }
