@@ -15,17 +15,20 @@ const instructions = {
   finished: () => "That was the last trial. Thank you!",
 };
 
+/** The picker's five rows (two neighbours each side of the current value), made once. */
+const rows = [-2, -1, 0, 1, 2].map((offset) => {
+  const item = document.createElement("li");
+  if (offset === 0) item.className = "current";
+  $("picker").append(item);
+  return { offset, item };
+});
+
 function drawPicker(s) {
-  const list = $("picker");
-  list.replaceChildren();
   const shown = s.phase === "armed" || s.phase === "running" || s.phase === "ended";
-  for (let offset = -2; offset <= 2; offset++) {
+  for (const { offset, item } of rows) {
     const value = s.value + offset;
-    const item = document.createElement("li");
-    if (shown && value >= 0 && value <= s.rangeMax) item.textContent = String(value);
-    if (offset === 0) item.className = "current";
-    if (shown && value === s.target) item.classList.add("is-target");
-    list.append(item);
+    item.textContent = shown && value >= 0 && value <= s.rangeMax ? String(value) : "";
+    item.classList.toggle("is-target", shown && value === s.target);
   }
 }
 
