@@ -98,6 +98,15 @@ struct PeopleSession {
   let stamp: (firmware: String, schema: String)
   let board: PeopleBoard
 
+  /// Where the telemetry of the session's trial `index` (1-based) goes: beside the
+  /// log, `telemetry/trial-0001.csv` (the record CSV).
+  static func telemetryPath(_ log: String, index: Int) -> String {
+    let directory = (log as NSString).deletingLastPathComponent + "/telemetry"
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let number = String(index)
+    return directory + "/trial-" + String(repeating: "0", count: max(0, 4 - number.count)) + number + ".csv"
+  }
+
   /// Runs the session; returns the trials it logged.
   func run(from: Int) throws -> [TrialRecord] {
     let began = Date()
@@ -116,6 +125,7 @@ struct PeopleSession {
       var paused = false
       var started = ""
       var latest: (left: UInt16, right: UInt16) = (0, 0)
+      var telemetry = TelemetryCSV.header + "\n"
       while trial.phase != .ended {
         for action in board.takeActions() {
           switch action {
@@ -135,6 +145,7 @@ struct PeopleSession {
           switch message {
           case .telemetry(let t):
             latest = (t.left, t.right)
+            if trial.phase == .armed || trial.phase == .running { telemetry += TelemetryCSV.row(t) + "\n" }
             trial.observe(frame: t.frame, left: t.left, right: t.right, value: t.value)
           case .event(let e) where e.events.contains(.commit):
             trial.commit(frame: e.frame, value: e.events.value)
@@ -158,6 +169,10 @@ struct PeopleSession {
         technique: planned.technique, participant: participant, block: planned.block, trial: planned.trial,
         repetition: planned.repetition, task: planned.task, outcome: trial.outcome!, practice: planned.practice,
         disturbed: disturbed)
+      // The trial's raw telemetry, from Ready to the commit, is on the disk before its row.
+      do { try OutputFile.write(telemetry, to: Self.telemetryPath(log.path, index: index + 1)) } catch {
+        throw CLIError(error.description)
+      }
       try log.append(record, stamp: TrialStamp(started: started, firmware: stamp.firmware, schema: stamp.schema))
       records.append(record)
       if !record.practice { done.append(record) }
