@@ -95,12 +95,13 @@ public enum StudyDesign {
   public static func parameters(
     base: Parameters, technique: Technique, task: StudyTask
   ) throws(ParameterInputError) -> Parameters {
-    try ParameterText.applying(
-      [
-        (.technique, technique.rawValue), (.rangeMin, 0), (.rangeMax, rangeMax(of: task)),
-        (.startValue, task.start), (.wrap, 0),
-      ], to: base)
+    let values = [technique.rawValue, 0, rangeMax(of: task), task.start, 0]
+    return try ParameterText.applying(Array(zip(taskParameters, values)), to: base)
   }
+
+  /// The parameters a technique and a task set (`parameters(base:technique:task:)`),
+  /// which a session reads back from the device before each trial.
+  public static let taskParameters: [ParameterID] = [.technique, .rangeMin, .rangeMax, .startValue, .wrap]
 }
 
 extension StudyDesign {
