@@ -99,6 +99,34 @@ import Testing
     #expect(try String(contentsOfFile: log, encoding: .utf8) == afterKill)
   }
 
+  @Test(Support.needsSITL)
+  func aTrialTableReplacesTheBuiltInDesign() throws {
+    let run = TestScratch.file("table").path
+    let table = TestScratch.file("table.csv")
+    try """
+    technique,range,distance,start,target,practice
+    two-button,10,OneStep,6,7,1
+    two-button,30,50%,10,25,0
+    two-button,10,OneStep,6,7,0
+    pulse,101,80%,100,20,0
+    """.write(to: table, atomically: true, encoding: .utf8)
+    let output = try Support.forcectl([
+      "study", "run", "--simulated", "2", "--sitl", "--trials", table.path, "--output", run, "--quiet",
+    ])
+    #expect(output.contains("technique block order: two-button, pulse"), "\(output)")
+    #expect(output.contains("4 of 4 trials the same as participant 2 simulated here"), "\(output)")
+    let rows = try String(contentsOfFile: run + "/trials.csv", encoding: .utf8).split(separator: "\n").dropFirst()
+    #expect(
+      rows.map { $0.split(separator: ",").prefix(10).joined(separator: ",") } == [
+        "two-button,2,1,1,0,10,OneStep,up,6,7", "two-button,2,1,1,1,30,50%,up,10,25",
+        "two-button,2,1,2,1,10,OneStep,up,6,7", "pulse,2,2,1,1,101,80%,down,100,20",
+      ])
+    #expect(
+      try Support.forcectlError([
+        "study", "run", "--simulated", "2", "--sitl", "--trials", table.path, "--technique", "pulse", "--output", run,
+      ]) == "a trial table gives the trials: leave out --technique, --repetitions and --practice-trials")
+  }
+
   @Test func aRunNeverWritesOverATrialLog() throws {
     let run = TestScratch.file("taken")
     try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)

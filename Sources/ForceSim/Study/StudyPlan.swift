@@ -35,6 +35,16 @@ public struct StudyPlan: Sendable {
   /// The trials in the order they run.
   public let trials: [PlannedTrial]
 
+  /// The techniques in the order their blocks run.
+  public var techniques: [Technique] {
+    var order: [Technique] = []
+    for trial in trials where !order.contains(trial.technique) { order.append(trial.technique) }
+    return order
+  }
+
+  /// A plan of `trials` (a trial table's, `TrialTable`).
+  public init(trials: [PlannedTrial]) { self.trials = trials }
+
   /// The plan of participant `participant` under `config`, with `practiceTrials` practice
   /// trials before each block: the block's tasks in an order shuffled from (seed, 5,
   /// participant, technique), taken in turn.

@@ -69,6 +69,12 @@ extension ForceCtl.Study {
     @Option(help: ArgumentHelp("Practice trials before each technique block (logged as practice).", valueName: "N"))
     public var practiceTrials: Int = 0
 
+    @Option(
+      help: ArgumentHelp(
+        "A trial table (technique,range,distance,start,target[,participant][,practice]) in place of the built-in design.",
+        valueName: "FILE.csv"))
+    public var trials: String?
+
     @Flag(help: "Go on with DIR/trials.csv at the trial after the last one logged (the same options).")
     public var resume = false
 
@@ -107,15 +113,28 @@ extension ForceCtl.Study {
       }
       guard (1...100).contains(repetitions) else { throw ValidationError("--repetitions must be in 1...100") }
       guard (0...100).contains(practiceTrials) else { throw ValidationError("--practice-trials must be in 0...100") }
+      if trials != nil && (practiceTrials != 0 || technique != "all" || repetitions != 3) {
+        throw ValidationError(
+          "a trial table gives the trials: leave out --technique, --repetitions and --practice-trials")
+      }
       do { _ = try StudyDesign.techniques(technique) } catch { throw ValidationError(error.description) }
     }
 
     public func run() throws {
-      let techniques = try StudyDesign.techniques(technique)
-      let config = StudyConfig(
-        techniques: techniques, participants: number, repetitions: repetitions, seed: seed,
+      var config = StudyConfig(
+        techniques: try StudyDesign.techniques(technique), participants: number, repetitions: repetitions, seed: seed,
         base: try parameters.resolve(), population: try people.population(), practiceTrials: people.practice)
-      let plan = StudyPlan(config, participant: number, practiceTrials: practiceTrials)
+      let plan: StudyPlan
+      if let trials {
+        do { plan = try TrialTable.plan(try InputFile.read(trials), participant: number) } catch let error
+          as FitInputError
+        {
+          throw CLIError("\(trials): \(error.description)")
+        }
+        config.techniques = plan.techniques
+      } else {
+        plan = StudyPlan(config, participant: number, practiceTrials: practiceTrials)
+      }
       do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
         throw CLIError("cannot write \(output): \(ErrorReason.text(error))")
       }
@@ -160,7 +179,7 @@ extension ForceCtl.Study {
         }
       }
       if participant != nil {
-        try printLines(peopleSummary(records, config: config))
+        try printLines(peopleSummary(records, config: config, plan: plan))
       } else {
         try report(records, config: config, plan: plan)
       }
@@ -221,9 +240,9 @@ extension ForceCtl.Study {
     }
 
     /// Each technique's analysed trials, mean time and success.
-    func peopleSummary(_ records: [TrialRecord], config: StudyConfig) -> [String] {
+    func peopleSummary(_ records: [TrialRecord], config: StudyConfig, plan: StudyPlan) -> [String] {
       var lines = [
-        "technique block order: \(config.order(participant: number).map { String(describing: $0.name) }.joined(separator: ", "))"
+        "technique block order: \(plan.techniques.map { String(describing: $0.name) }.joined(separator: ", "))"
       ]
       for technique in config.techniques {
         lines.append(
@@ -293,7 +312,7 @@ extension ForceCtl.Study {
         StudyRunner.local(parameters)
       }
       let same = zip(records, here).filter { $0 == $1 }.count
-      let order = config.order(participant: number)
+      let order = plan.techniques
       var lines = ["technique block order: \(order.map { String(describing: $0.name) }.joined(separator: ", "))"]
       for technique in config.techniques {
         let mine = records.filter { $0.technique == technique && !$0.practice }
