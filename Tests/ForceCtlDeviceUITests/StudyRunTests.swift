@@ -127,6 +127,30 @@ import Testing
       ]) == "a trial table gives the trials: leave out --technique, --repetitions and --practice-trials")
   }
 
+  @Test(Support.needsSITL)
+  func aSimulatedParticipantPressesLiveCellsThroughThePagesAPI() throws {
+    let run = TestScratch.file("live").path
+    let table = TestScratch.file("live.csv")
+    try "technique,range,distance,start,target\npulse,10,OneStep,6,7\npulse,30,20%,3,9\nthumb-roll,10,OneStep,4,3\n"
+      .write(to: table, atomically: true, encoding: .utf8)
+    let output = try Support.forcectl([
+      "study", "run", "--simulated", "1", "--sitl", "--live", "--trials", table.path, "--output", run, "--quiet",
+    ])
+    #expect(output.contains("technique block order: pulse, thumb-roll"), "\(output)")
+    #expect(output.contains("pulse: device mean"), "\(output)")
+    // In real time, frame by frame on its own clock: every trial ends in a commit, logged with
+    // the device's telemetry beside it.
+    let rows = try String(contentsOfFile: run + "/trials.csv", encoding: .utf8).split(separator: "\n").dropFirst()
+      .map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    #expect(rows.count == 3 && rows.allSatisfy { !$0[10].isEmpty && $0[14] == "0" }, "\(rows)")
+    #expect(FileManager.default.fileExists(atPath: run + "/telemetry/trial-0003.csv"))
+    #expect(
+      try Support.forcectlError([
+        "study", "run", "--simulated", "1", "--port", "tcp://127.0.0.1:9", "--live", "--output", run,
+      ])
+        == "--live is for --simulated on --sitl (a simulated participant on SITL's live cells)")
+  }
+
   @Test func aRunNeverWritesOverATrialLog() throws {
     let run = TestScratch.file("taken")
     try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)

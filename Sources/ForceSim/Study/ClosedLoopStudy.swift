@@ -25,11 +25,7 @@ extension StudyRunner {
     for planned in plan.trials.dropFirst(from) {
       let setup = try StudyDesign.parameters(base: config.base, technique: planned.technique, task: planned.task)
       var engine = try prepare(planned, setup)
-      let rng =
-        planned.practice
-        ? SplitMix64.stream(
-          config.seed, 6, UInt64(participant), UInt64(planned.technique.rawValue), UInt64(planned.trial))
-        : trialStream(seed: config.seed, participant: participant, technique: planned.technique, trial: planned.trial)
+      let rng = trialStream(seed: config.seed, participant: participant, planned)
       let outcome = try TrialRunner.run(
         task: planned.task, parameters: setup, profile: profile, rng: rng, maxMs: config.maxTrialMs, engine: &engine)
       let record = TrialRecord(
@@ -39,6 +35,14 @@ extension StudyRunner {
       records.append(record)
     }
     return records
+  }
+
+  /// The generator of a planned trial: `run`'s for a trial of the design, (seed, 6,
+  /// participant, technique, trial) for a practice trial.
+  public static func trialStream(seed: UInt64, participant: Int, _ planned: PlannedTrial) -> SplitMix64 {
+    planned.practice
+      ? SplitMix64.stream(seed, 6, UInt64(participant), UInt64(planned.technique.rawValue), UInt64(planned.trial))
+      : trialStream(seed: seed, participant: participant, technique: planned.technique, trial: planned.trial)
   }
 
   /// A fresh engine of this process for `parameters`, as a `RemoteEngine` (the closed

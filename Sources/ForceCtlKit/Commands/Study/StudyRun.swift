@@ -54,6 +54,12 @@ extension ForceCtl.Study {
     @Flag(help: "Start the firmware's host build (SITL) for the run.")
     public var sitl = false
 
+    @Flag(
+      help:
+        "With --simulated and --sitl: press SITL's live cells in real time through the pages' API, as a person would, not by inject."
+    )
+    public var live = false
+
     @Option(help: ArgumentHelp("The device (a serial port, or tcp://HOST:PORT).", valueName: "PORT"))
     public var port: String?
 
@@ -94,11 +100,14 @@ extension ForceCtl.Study {
         throw ValidationError("give --participant ID (a person) or --simulated P (a simulated participant)")
       }
       guard sitl != (port != nil) else { throw ValidationError("give --sitl or --port (the device to press)") }
+      if live && (simulated == nil || !sitl) {
+        throw ValidationError("--live is for --simulated on --sitl (a simulated participant on SITL's live cells)")
+      }
       guard (1...1000).contains(number) else {
         throw ValidationError("--\(simulated == nil ? "participant" : "simulated") must be in 1...1000")
       }
-      if participant != nil {
-        guard !sitl else {
+      if participant != nil || live {
+        guard !sitl || live else {
           throw ValidationError(
             "a person presses a device's own cells: give --port (SITL's cells: forcepicker-sitl --cells)")
         }
@@ -167,22 +176,30 @@ extension ForceCtl.Study {
               throw CLIError(
                 "cannot find the ForcePicker checkout for --sitl (run from the repository, or give --port)")
             }
-            emulated = try EmulatedDevice(kind: .sitl, image: try SITLBinary.built(in: root, say: { printError($0) }))
+            emulated = try EmulatedDevice(
+              kind: .sitl, image: try SITLBinary.built(in: root, say: { printError($0) }),
+              sitlOptions: live ? ["--cells", cellsFile] : [])
             client = try emulated!.connect(within: .seconds(15))
           }
         } catch let error as DeviceError { throw CLIError(error.description) }
         defer { client.close() }
-        if participant != nil {
+        if participant != nil || live {
           records += try people(client, config: config, plan: plan, from: from, log: log)
         } else {
           records += try session(client, config: config, plan: plan, from: from, log: log)
         }
       }
+      if live { try? FileManager.default.removeItem(atPath: cellsFile) }
       if participant != nil {
         try printLines(peopleSummary(records, config: config, plan: plan))
       } else {
         try report(records, config: config, plan: plan)
       }
+    }
+
+    /// SITL's live cells with --live: a file of this run's in the temporary directory.
+    var cellsFile: String {
+      FileManager.default.temporaryDirectory.appendingPathComponent("forcepicker-cells-\(getpid())").path
     }
 
     /// The participant or the simulated participant: whichever was given.
@@ -208,23 +225,36 @@ extension ForceCtl.Study {
         listen: address, webRoot: root.appendingPathComponent("Web/study"), state: { board.json },
         act: { board.act($0) })
       let listening = DispatchSemaphore(value: 0)
-      let failure = ServerFailure()
+      let failure = SharedText()
+      let base = SharedText()
+      let announce = !live
       let task = Task {
         do {
           try await server.run { bound in
-            print("forcectl study run: participant page http://\(bound)/participant.html")
-            print("forcectl study run: experimenter page http://\(bound)/experimenter.html")
-            fflush(nil)
+            if announce {
+              print("forcectl study run: participant page http://\(bound)/participant.html")
+              print("forcectl study run: experimenter page http://\(bound)/experimenter.html")
+              fflush(nil)
+            }
+            base.value = "http://\(bound)"
             listening.signal()
           }
         } catch {
-          failure.message = "\(error)"
+          failure.value = "\(error)"
           listening.signal()
         }
       }
       defer { task.cancel() }
       listening.wait()
-      if let message = failure.message { throw CLIError(message) }
+      if let message = failure.value { throw CLIError(message) }
+      let finished = SharedText()
+      var presser: Thread?
+      if live, let address = base.value {
+        let pressing = LivePresser(base: address, cells: cellsFile, config: config, participant: number, plan: plan)
+        presser = Thread { pressing.run(stop: { finished.value != nil }) }
+        presser?.start()
+      }
+      defer { finished.value = "done" }
       do {
         let original = try deviceParameters(client, resuming: from > 0)
         let session = PeopleSession(
@@ -334,7 +364,13 @@ extension ForceCtl.Study {
   }
 }
 
-/// Why the pages' server stopped, handed from its task to the command.
-private final class ServerFailure: @unchecked Sendable {
-  var message: String?
+/// A text handed between threads: why the pages' server stopped, the address it
+/// bound, that the session is over.
+private final class SharedText: @unchecked Sendable {
+  private let lock = NSLock()
+  private var text: String?
+  var value: String? {
+    get { lock.withLock { text } }
+    set { lock.withLock { text = newValue } }
+  }
 }

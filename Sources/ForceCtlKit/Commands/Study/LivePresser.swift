@@ -1,0 +1,153 @@
+import ForceEngine
+import ForceSim
+import ForceTrace
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A simulated participant at the pages' place (`forcectl study run --simulated P
+/// --live`): it reads the session from the server's API as the participant page does
+/// (`/study/state.json`), says ready as a person taps Ready, and presses the device's
+/// live cells (SITL's `--cells` file) on its own clock, a frame every `1/sample_rate_hz`
+/// of wall-clock time, seeing the value the device shows as the page shows it.
+struct LivePresser {
+  let base: String
+  let cells: String
+  let config: StudyConfig
+  let participant: Int
+  let plan: StudyPlan
+
+  /// Presses until the session is finished or `stop` says so. The session's state is
+  /// read on a thread of its own as fast as the server answers (as a page redraws), so
+  /// the participant's frames keep the device's pace and see the latest state.
+  func run(stop: @escaping @Sendable () -> Bool) {
+    let profile = StudyRunner.profile(
+      seed: config.seed, participant: participant,
+      population: config.population.afterPractice(config.practiceTrials))
+    let latest = LatestState()
+    let reader = Thread { [self] in
+      while !stop() {
+        if let state = state() { latest.set(state) } else { Thread.sleep(forTimeInterval: 0.05) }
+      }
+    }
+    reader.start()
+    press(0, 0)
+    while !stop() {
+      guard let state = latest.get() else {
+        Thread.sleep(forTimeInterval: 0.01)
+        continue
+      }
+      let phase = state.phase
+      if phase == "finished" { return }
+      if phase == "break" || phase == "ready" {
+        post("ready")
+        latest.waitForChange(from: state.serial, limit: 0.5)
+        continue
+      }
+      guard phase == "armed", plan.trials.indices.contains(state.index - 1) else {
+        Thread.sleep(forTimeInterval: 0.002)
+        continue
+      }
+      let planned = plan.trials[state.index - 1]
+      guard
+        let setup = try? StudyDesign.parameters(base: config.base, technique: planned.technique, task: planned.task)
+      else { return }
+      var user = SimulatedUser(
+        profile: profile, parameters: setup, start: planned.task.start, target: planned.task.target,
+        rng: StudyRunner.trialStream(seed: config.seed, participant: participant, planned))
+      let period = 1.0 / Double(setup.sampleRateHz)
+      var next = Date()
+      while !stop() {
+        let (left, right) = user.act()
+        press(left, right)
+        next += period
+        let wait = next.timeIntervalSinceNow
+        if wait > 0 { Thread.sleep(forTimeInterval: wait) } else if wait < -period { next = Date() }  // no bursts
+        guard let now = latest.get() else { continue }
+        if now.index != state.index || (now.phase != "running" && now.phase != "armed") { break }
+        user.see(now.value)
+      }
+      press(0, 0)
+    }
+  }
+
+  /// Puts readings on the cells: the file replaced by a rename, never seen half-written.
+  func press(_ left: UInt16, _ right: UInt16) {
+    let next = cells + ".next"
+    guard FileManager.default.createFile(atPath: next, contents: Data("\(left),\(right)".utf8)) else { return }
+    rename(next, cells)
+  }
+
+  /// `/study/state.json`: what the presser reads of it.
+  func state() -> SeenState? {
+    guard let data = request("GET", "/study/state.json"),
+      let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    else { return nil }
+    return SeenState(
+      phase: json["phase"] as? String ?? "", index: json["index"] as? Int ?? 0,
+      value: Int32(json["value"] as? Int ?? 0))
+  }
+
+  /// Posts an action (its refusal, if any, is the next state's to show).
+  func post(_ action: String) { _ = request("POST", "/study/\(action)") }
+
+  private func request(_ method: String, _ path: String) -> Data? {
+    guard let url = URL(string: base + path) else { return nil }
+    var request = URLRequest(url: url)
+    request.httpMethod = method
+    request.timeoutInterval = 2
+    let done = DispatchSemaphore(value: 0)
+    let box = ReplyBox()
+    URLSession.shared.dataTask(with: request) { data, _, _ in
+      box.data = data
+      done.signal()
+    }.resume()
+    done.wait()
+    return box.data
+  }
+}
+
+/// What the presser reads of the session's state, numbered as it is read.
+struct SeenState: Sendable {
+  var phase: String
+  var index: Int
+  var value: Int32
+  var serial = 0
+}
+
+/// The latest state read, shared between the reading thread and the presser.
+final class LatestState: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var state: SeenState?
+  private var serial = 0
+
+  func set(_ new: SeenState) {
+    condition.lock()
+    serial += 1
+    state = new
+    state?.serial = serial
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func get() -> SeenState? {
+    condition.lock()
+    defer { condition.unlock() }
+    return state
+  }
+
+  /// Waits up to `limit` seconds for a state read after the one numbered `serial`.
+  func waitForChange(from serial: Int, limit: TimeInterval) {
+    let deadline = Date(timeIntervalSinceNow: limit)
+    condition.lock()
+    while self.serial <= serial + 1 && condition.wait(until: deadline) {}
+    condition.unlock()
+  }
+}
+
+/// A reply handed from URLSession's thread.
+private final class ReplyBox: @unchecked Sendable {
+  var data: Data?
+}
