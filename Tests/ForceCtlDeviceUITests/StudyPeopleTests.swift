@@ -122,12 +122,13 @@ import Testing
     #expect(rows[0][0] == "pulse" && rows[0][1] == "1" && rows[0][15] == "1")  // practice
     let time = try #require(Int(rows[0][11]))
     #expect((300...2000).contains(time), "time \(time) ms")
-    #expect(rows[0][18].hasPrefix("sitl ") && rows[0][17].hasSuffix("Z"))
+    #expect(rows[0][19].hasPrefix("sitl ") && rows[0][17].hasSuffix("Z"))
     // Its raw telemetry, from Ready to the commit, is beside the log: the frames of its
     // contact and commit as many apart as its time.
     let telemetry = try String(contentsOfFile: session.output + "/telemetry/trial-0001.csv", encoding: .utf8)
     let frames = telemetry.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
     let contact = try #require(frames.first { Int($0[1])! + Int($0[2])! >= 30 }.map { Int($0[0])! })
+    #expect(Int(rows[0][18]) == contact)  // contact_frame: the device's frame at the first contact
     let last = try #require(frames.last.map { Int($0[0])! })
     #expect(frames.count > last - contact && abs((last - contact) * 5 - time) <= 5, "\(contact)…\(last), \(time) ms")
     // The experimenter marks the next trial disturbed and pauses: ready is refused until resumed.

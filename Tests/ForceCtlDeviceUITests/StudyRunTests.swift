@@ -12,10 +12,10 @@ import Testing
       .filter { $0[1] == "\(participant)" }.map { $0.prefix(17).joined(separator: ",") }
   }
 
-  /// The stamp columns (`started_utc,firmware,schema`) of each row of `trials.csv`.
+  /// The stamp columns (`started_utc,contact_frame,firmware,schema`) of each row of `trials.csv`.
   static func stamps(of text: String) -> [[Substring]] {
     text.split(separator: "\n").dropFirst().map {
-      Array($0.split(separator: ",", omittingEmptySubsequences: false).suffix(3))
+      Array($0.split(separator: ",", omittingEmptySubsequences: false).suffix(4))
     }
   }
 
@@ -40,8 +40,11 @@ import Testing
     #expect(device.split(separator: "\n")[1].hasPrefix("pulse,2,1,1,"))
     // Each row is stamped with the host's clock as the trial began and the device's firmware and schema.
     let stamps = Self.stamps(of: device)
-    #expect(stamps.allSatisfy { $0[0].count == 24 && $0[0].hasSuffix("Z") && $0[1].hasPrefix("sitl ") }, "\(stamps[0])")
-    #expect(Set(stamps.map { $0[2] }).count == 1 && stamps[0][2].count == 10 && stamps[0][2].hasPrefix("0x"))
+    // (Injected samples carry no frame of the device's: no contact frame.)
+    #expect(
+      stamps.allSatisfy { $0[0].count == 24 && $0[0].hasSuffix("Z") && $0[1].isEmpty && $0[2].hasPrefix("sitl ") },
+      "\(stamps[0])")
+    #expect(Set(stamps.map { $0[3] }).count == 1 && stamps[0][3].count == 10 && stamps[0][3].hasPrefix("0x"))
     #expect(stamps.map { String($0[0]) } == stamps.map { String($0[0]) }.sorted())
     // The device is left as it was: its cells drive it again, with its own parameters.
     #expect(try Support.forcectl(["params", "list", "--port", sitl.address]) == before)

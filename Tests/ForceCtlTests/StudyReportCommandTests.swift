@@ -49,7 +49,7 @@ import Testing
     try Self.simulate(sim, seed: 1)
     var lines = try Self.read(sim + "/trials.csv").split(separator: "\n").map(String.init)
     // Row 2 marked disturbed; two practice trials before participant 1's first block.
-    let disturbed = lines[2].replacingOccurrences(of: ",0,0,,sim,", with: ",0,1,,sim,")
+    let disturbed = lines[2].replacingOccurrences(of: ",0,0,,,sim,", with: ",0,1,,,sim,")
     let analysedRows = [lines[1]] + lines[3...]
     let practice = [lines[1], lines[5]].enumerated().map { index, row in
       var fields = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -150,10 +150,10 @@ import Testing
       scratch.failure(["study", "report", empty, "-o", out])
         == "cannot read \(empty)/trials.csv: No such file or directory")
     #expect(
-      scratch.failure(["study", "report", bad]) == "\(bad)/trials.csv: line 5: expected 20 fields, found 4")
+      scratch.failure(["study", "report", bad]) == "\(bad)/trials.csv: line 5: expected 21 fields, found 4")
     #expect(
       scratch.failure(["study", "report", sim, "--compare", bad, "-o", out])
-        == "\(bad)/trials.csv: line 5: expected 20 fields, found 4")
+        == "\(bad)/trials.csv: line 5: expected 21 fields, found 4")
     let copy = scratch.directory + "/copy"
     try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: sim + "/trials.csv", toPath: copy + "/trials.csv")

@@ -101,7 +101,7 @@ import Testing
     for row in rows {
       let technique = try #require(result.config.techniques.first { "\($0.name)" == String(row[0]) })
       #expect(Int(row[2]) == result.config.block(of: technique, participant: Int(row[1])!))
-      #expect(row[15...].joined(separator: ",") == "0,0,,sim,\(ParameterText.hex(Parameters.schemaHash))")
+      #expect(row[15...].joined(separator: ",") == "0,0,,,sim,\(ParameterText.hex(Parameters.schemaHash))")
     }
     let cell = recomputed.first { $0.technique == "pulse" && $0.factor == "range" && $0.level == "10" }!
     #expect(abs(cell.time.mean - mean) < 1e-9)
@@ -119,13 +119,13 @@ import Testing
 
   @Test func csvErrorsNameTheLine() {
     let text =
-      TrialCSV.header + "\nthumb-roll,1,1,1,1,10,OneStep,up,6,7,7,775,0,1,0,0,0,,sim,0x1\n"
-      + "thumb-roll,1,1,2,1,10,Far,up,6,7,7,775,0,1,0,0,0,,sim,0x1\n"
+      TrialCSV.header + "\nthumb-roll,1,1,1,1,10,OneStep,up,6,7,7,775,0,1,0,0,0,,,sim,0x1\n"
+      + "thumb-roll,1,1,2,1,10,Far,up,6,7,7,775,0,1,0,0,0,,,sim,0x1\n"
     #expect(throws: TraceError(line: 3, "unknown distance 'Far'")) { try TrialCSV.parse(text) }
-    let flag = TrialCSV.header + "\nthumb-roll,1,1,1,1,10,OneStep,up,6,7,7,775,0,1,0,yes,0,,sim,0x1\n"
+    let flag = TrialCSV.header + "\nthumb-roll,1,1,1,1,10,OneStep,up,6,7,7,775,0,1,0,yes,0,,,sim,0x1\n"
     #expect(throws: TraceError(line: 2, "practice 'yes' is not 0 or 1")) { try TrialCSV.parse(flag) }
     let short = TrialCSV.header + "\nthumb-roll,1,1,1,10,OneStep,up,6,7,7,775,0,1,0\n"
-    #expect(throws: TraceError(line: 2, "expected 20 fields, found 14")) { try TrialCSV.parse(short) }
+    #expect(throws: TraceError(line: 2, "expected 21 fields, found 14")) { try TrialCSV.parse(short) }
   }
 
   @Test func sweepAxesAndGrid() throws {

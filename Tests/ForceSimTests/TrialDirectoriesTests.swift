@@ -6,7 +6,7 @@ import Testing
 
 /// `TrialDirectories`: what it refuses in a `trials.csv`, by file and line.
 @Suite struct TrialDirectoriesTests {
-  static let row = "thumb-roll,1,1,1,1,10,OneStep,up,6,7,7,900,0,1,0,0,0,,sim,0x1"
+  static let row = "thumb-roll,1,1,1,1,10,OneStep,up,6,7,7,900,0,1,0,0,0,,,sim,0x1"
 
   /// The error reading a directory whose `trials.csv` is `text`.
   static func error(_ text: String) -> String? {
@@ -33,7 +33,7 @@ import Testing
         == "DIR/trials.csv: line 2: a committed trial's time_ms must be above 0")
     #expect(Self.error("technique,participant\n") == "DIR/trials.csv: line 1: expected the header \(TrialCSV.header)")
     // A practice trial is numbered on its own: practice trial 1 beside trial 1 is no repeat.
-    let practice = Self.row.replacingOccurrences(of: ",0,0,,sim", with: ",1,0,,sim")
+    let practice = Self.row.replacingOccurrences(of: ",0,0,,,sim", with: ",1,0,,,sim")
     #expect(Self.error(header + practice + "\n" + Self.row + "\n") == nil)
     #expect(
       Self.error(header + practice + "\n" + practice + "\n")

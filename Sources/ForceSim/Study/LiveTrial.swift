@@ -27,6 +27,8 @@ public struct LiveTrial: Sendable {
   public private(set) var outcome: TrialOutcome?
   /// Frames since the first contact (0 before it).
   public private(set) var framesRunning = 0
+  /// The device's frame number at the first contact.
+  public private(set) var contactFrame: UInt16?
 
   let contact: Int
   let rate: Int
@@ -72,6 +74,7 @@ public struct LiveTrial: Sendable {
       value = shown
       if pressed {
         phase = .running
+        contactFrame = frame
         crossings.observe(shown)
       }
     case .running:

@@ -9,6 +9,9 @@ public struct TrialStamp: Equatable, Sendable {
   /// When the trial was presented, host clock, ISO 8601 UTC with milliseconds
   /// (`2026-11-28T16:40:12.345Z`); empty in a simulation.
   public var started: String
+  /// The device's frame counter (16 bits, wrapping) at the trial's first contact, as
+  /// its telemetry numbers frames; nil when no telemetry timed the trial.
+  public var contactFrame: Int?
   /// What ran the engine: the device's board and firmware version (`sitl 0.9.0`), or
   /// `sim` for this process.
   public var firmware: String
@@ -16,8 +19,9 @@ public struct TrialStamp: Equatable, Sendable {
   public var schema: String
 
   /// A stamp.
-  public init(started: String, firmware: String, schema: String) {
+  public init(started: String, contactFrame: Int? = nil, firmware: String, schema: String) {
     self.started = started
+    self.contactFrame = contactFrame
     self.firmware = firmware
     self.schema = schema
   }
@@ -40,17 +44,17 @@ public struct TrialStamp: Equatable, Sendable {
 ///
 /// Columns: `technique,participant,block,trial,repetition,range,distance,direction,start,
 /// target,committed,time_ms,crossings,success,timed_out,practice,disturbed,started_utc,
-/// firmware,schema`; `block` is the technique block's place in the participant's order;
+/// contact_frame,firmware,schema`; `block` is the technique block's place in the participant's order;
 /// `distance` is `OneStep`, `20%`, `50%` or `80%`; `committed` is empty after a
 /// time-out; `success`, `timed_out`, `practice` and `disturbed` are 0 or 1; the last
-/// three are the `TrialStamp`.
+/// four are the `TrialStamp`.
 public enum TrialCSV {
   /// The header line (no newline).
   public static let header =
-    "technique,participant,block,trial,repetition,range,distance,direction,start,target,committed,time_ms,crossings,success,timed_out,practice,disturbed,started_utc,firmware,schema"
+    "technique,participant,block,trial,repetition,range,distance,direction,start,target,committed,time_ms,crossings,success,timed_out,practice,disturbed,started_utc,contact_frame,firmware,schema"
 
   /// Fields in a row.
-  static let columns = 20
+  static let columns = 21
 
   /// The whole file: header and one line per record, each ending in a newline, every
   /// row with `stamp`.
@@ -107,6 +111,8 @@ public enum TrialCSV {
     text.write(r.disturbed ? "1," : "0,")
     for byte in stamp.started.utf8 { text.append(byte) }
     text.append(comma)
+    if let frame = stamp.contactFrame { text.write(frame) }
+    text.append(comma)
     for byte in stamp.firmware.utf8 { text.append(byte) }
     text.append(comma)
     for byte in stamp.schema.utf8 { text.append(byte) }
@@ -160,7 +166,8 @@ public enum TrialCSV {
       guard record.success == (try flag(13, "success")) else {
         throw TraceError(line: number, "success does not match committed and target")
       }
-      rows.append((record, TrialStamp(started: f[17], firmware: f[18], schema: f[19])))
+      let contactFrame: Int? = f[18].isEmpty ? nil : try int(18)
+      rows.append((record, TrialStamp(started: f[17], contactFrame: contactFrame, firmware: f[19], schema: f[20])))
     }
     return rows
   }

@@ -179,7 +179,11 @@ struct PeopleSession {
       do { try OutputFile.write(telemetry, to: Self.telemetryPath(log.path, index: index + 1)) } catch {
         throw CLIError(error.description)
       }
-      try log.append(record, stamp: TrialStamp(started: started, firmware: stamp.firmware, schema: stamp.schema))
+      try log.append(
+        record,
+        stamp: TrialStamp(
+          started: started, contactFrame: trial.contactFrame.map(Int.init), firmware: stamp.firmware,
+          schema: stamp.schema))
       records.append(record)
       if !record.practice { done.append(record) }
     }

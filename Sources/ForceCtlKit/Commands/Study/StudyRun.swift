@@ -45,7 +45,7 @@ extension ForceCtl.Study {
     public var participant: Int?
 
     @Option(
-      help: ArgumentHelp("Address to serve the pages on, with --participant (IPv4 HOST:PORT).", valueName: "HOST:PORT"))
+      help: ArgumentHelp("Address to serve the pages on (IPv4 HOST:PORT; with --live, a free port unless given).", valueName: "HOST:PORT"))
     public var listen: String = ListenAddress.defaultAddress.description
 
     @Flag(help: "Allow --listen on an address other than loopback (no authentication).")
@@ -218,7 +218,9 @@ extension ForceCtl.Study {
       guard let root = RepositoryRoot.find() else {
         throw CLIError("run this from the ForcePicker repository: it serves the pages of Web/study")
       }
-      let address = try ListenAddress(parsing: listen)
+      var address = try ListenAddress(parsing: listen)
+      // A simulated participant needs no address of its own choosing: any free port.
+      if live && listen == ListenAddress.defaultAddress.description { address.port = 0 }
       do { try WebBridge.checkListening(on: address) } catch { throw CLIError(error.description) }
       let board = PeopleBoard()
       let server = StudyServer(
