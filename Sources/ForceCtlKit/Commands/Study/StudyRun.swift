@@ -45,7 +45,9 @@ extension ForceCtl.Study {
     public var participant: Int?
 
     @Option(
-      help: ArgumentHelp("Address to serve the pages on (IPv4 HOST:PORT; with --live, a free port unless given).", valueName: "HOST:PORT"))
+      help: ArgumentHelp(
+        "Address to serve the pages on (IPv4 HOST:PORT; with --live, a free port unless given).", valueName: "HOST:PORT"
+      ))
     public var listen: String = ListenAddress.defaultAddress.description
 
     @Flag(help: "Allow --listen on an address other than loopback (no authentication).")
