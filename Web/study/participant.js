@@ -49,6 +49,8 @@ function draw(s) {
 }
 
 async function ready() {
+  // The page fills the screen from the first tap (a browser allows it only on one).
+  if (!document.fullscreenElement) document.documentElement.requestFullscreen?.().catch(() => {});
   const refusal = await act("ready");
   if (refusal) $("instruction").textContent = refusal;
 }

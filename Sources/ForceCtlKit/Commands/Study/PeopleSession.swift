@@ -118,13 +118,7 @@ struct PeopleSession {
     for index in from..<plan.trials.count {
       let planned = plan.trials[index]
       let setup = try StudyDesign.parameters(base: config.base, technique: planned.technique, task: planned.task)
-      try client.setParameters(ForceCtl.Study.Run.pairs(setup))
-      for id in StudyDesign.taskParameters {
-        let read = try client.parameter(id)
-        guard read == setup[id] else {
-          throw CLIError("the device reads \(id.info.name) = \(read) after it was set to \(setup[id]) for the trial")
-        }
-      }
+      try ForceCtl.Study.Run.setTrial(client, setup)
       var trial = LiveTrial(task: planned.task, parameters: setup, maxMs: config.maxTrialMs)
       var phase = index == from || plan.trials[index - 1].block != planned.block ? "break" : trial.phase.rawValue
       var disturbed = false

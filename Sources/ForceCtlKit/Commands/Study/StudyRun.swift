@@ -305,7 +305,7 @@ extension ForceCtl.Study {
         let original = try deviceParameters(client, resuming: from > 0)
         let records = try StudyRunner.runParticipant(config, participant: number, plan: plan, from: from) {
           _, parameters in
-          try client.setParameters(Self.pairs(parameters))
+          try Self.setTrial(client, parameters)
           started = TrialStamp.now()
           return InjectedEngine.on(client)
         } done: { record in
@@ -332,6 +332,18 @@ extension ForceCtl.Study {
       let parameters = try client.readParameters()
       do { try OutputFile.write(ParameterText.json(parameters), to: path) } catch { throw CLIError(error.description) }
       return parameters
+    }
+
+    /// Sets a trial's parameters on the device in one batch and reads the task's
+    /// (`StudyDesign.taskParameters`) back; one the device does not hold stops the run.
+    static func setTrial(_ client: DeviceClient, _ setup: Parameters) throws {
+      try client.setParameters(pairs(setup))
+      for id in StudyDesign.taskParameters {
+        let read = try client.parameter(id)
+        guard read == setup[id] else {
+          throw CLIError("the device reads \(id.info.name) = \(read) after it was set to \(setup[id]) for the trial")
+        }
+      }
     }
 
     /// Every parameter of `p`, for one batch.
