@@ -63,7 +63,7 @@ extension ForceCtl {
       }
       let bridge = WebBridge(
         device: port, baud: device.baud, connectTimeout: device.timeoutDuration, listen: address, webRoot: root)
-      let failure = BridgeFailure()
+      let failure = Locked<String?>(nil)
       let done = DispatchSemaphore(value: 0)
       Task {
         do {
@@ -74,12 +74,12 @@ extension ForceCtl {
             },
             report: { line in printError("forcectl ui: \(line); the page reconnects when it answers again") })
         } catch {
-          failure.message = (error as? BridgeError)?.description ?? "\(error)"
+          failure.value = (error as? BridgeError)?.description ?? "\(error)"
         }
         done.signal()
       }
       done.wait()
-      if let message = failure.message { throw CLIError(message) }
+      if let message = failure.value { throw CLIError(message) }
     }
 
     /// The page's directory: with `--web`, that one; otherwise the bundled page
@@ -119,9 +119,4 @@ extension ForceCtl {
       guard build.terminationStatus == 0 else { throw CLIError("Tools/\(name) failed") }
     }
   }
-}
-
-/// Why the bridge stopped, handed from its task to the command.
-private final class BridgeFailure: @unchecked Sendable {
-  var message: String?
 }

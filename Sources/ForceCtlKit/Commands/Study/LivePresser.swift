@@ -1,11 +1,8 @@
 import ForceEngine
 import ForceSim
 import ForceTrace
+import ForceWebBridge
 import Foundation
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// A simulated participant at the pages' place (`forcectl study run --simulated P
 /// --live`): it reads the session from the server's API as the participant page does
@@ -13,11 +10,23 @@ import Foundation
 /// live cells (SITL's `--cells` file) on its own clock, a frame every `1/sample_rate_hz`
 /// of wall-clock time, seeing the value the device shows as the page shows it.
 struct LivePresser {
-  let base: String
+  /// The server's loopback address (`ListenAddress`).
+  let address: ListenAddress
   let cells: String
   let config: StudyConfig
   let participant: Int
   let plan: StudyPlan
+  /// One kept-alive connection, shared by the reading thread and the presser.
+  let connection: Locked<HTTPConnection>
+
+  init(address: ListenAddress, cells: String, config: StudyConfig, participant: Int, plan: StudyPlan) {
+    self.address = address
+    self.cells = cells
+    self.config = config
+    self.participant = participant
+    self.plan = plan
+    connection = Locked(HTTPConnection(host: address.host, port: address.port))
+  }
 
   /// Presses until the session is finished or `stop` says so. The session's state is
   /// read on a thread of its own as fast as the server answers (as a page redraws), so
@@ -57,17 +66,21 @@ struct LivePresser {
       var user = SimulatedUser(
         profile: profile, parameters: setup, start: planned.task.start, target: planned.task.target,
         rng: StudyRunner.trialStream(seed: config.seed, participant: participant, planned))
-      let period = 1.0 / Double(setup.sampleRateHz)
-      var next = Date()
+      // One frame of the participant's for each of the device's: when the state shows the
+      // device further on, the participant acts the frames it missed (the cells keep the
+      // last), seeing the value of the latest state read.
+      var frame = state.frame
       while !stop() {
-        let (left, right) = user.act()
-        press(left, right)
-        next += period
-        let wait = next.timeIntervalSinceNow
-        if wait > 0 { Thread.sleep(forTimeInterval: wait) } else if wait < -period { next = Date() }  // no bursts
+        latest.waitForChange(from: latest.get()?.serial ?? 0, limit: 0.05)
         guard let now = latest.get() else { continue }
         if now.index != state.index || (now.phase != "running" && now.phase != "armed") { break }
-        user.see(now.value)
+        var cells: (left: UInt16, right: UInt16)?
+        for _ in 0..<min(Int(now.frame &- frame), 50) {
+          user.see(now.value)
+          cells = user.act()
+        }
+        frame = now.frame
+        if let cells { press(cells.left, cells.right) }
       }
       press(0, 0)
     }
@@ -87,25 +100,14 @@ struct LivePresser {
     else { return nil }
     return SeenState(
       phase: json["phase"] as? String ?? "", index: json["index"] as? Int ?? 0,
-      value: Int32(json["value"] as? Int ?? 0))
+      value: Int32(json["value"] as? Int ?? 0), frame: UInt16(truncatingIfNeeded: json["frame"] as? Int ?? 0))
   }
 
   /// Posts an action (its refusal, if any, is the next state's to show).
   func post(_ action: String) { _ = request("POST", "/study/\(action)") }
 
   private func request(_ method: String, _ path: String) -> Data? {
-    guard let url = URL(string: base + path) else { return nil }
-    var request = URLRequest(url: url)
-    request.httpMethod = method
-    request.timeoutInterval = 2
-    let done = DispatchSemaphore(value: 0)
-    let box = ReplyBox()
-    URLSession.shared.dataTask(with: request) { data, _, _ in
-      box.data = data
-      done.signal()
-    }.resume()
-    done.wait()
-    return box.data
+    connection.withLock { $0.request(method, path)?.body }
   }
 }
 
@@ -114,6 +116,7 @@ struct SeenState: Sendable {
   var phase: String
   var index: Int
   var value: Int32
+  var frame: UInt16
   var serial = 0
 }
 
@@ -145,9 +148,4 @@ final class LatestState: @unchecked Sendable {
     while self.serial <= serial + 1 && condition.wait(until: deadline) {}
     condition.unlock()
   }
-}
-
-/// A reply handed from URLSession's thread.
-private final class ReplyBox: @unchecked Sendable {
-  var data: Data?
 }

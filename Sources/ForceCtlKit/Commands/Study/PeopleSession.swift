@@ -27,6 +27,8 @@ struct PeopleState: Encodable {
   var elapsedMs = 0
   var left: UInt16 = 0
   var right: UInt16 = 0
+  /// The device's frame counter in the latest telemetry (16 bits, wrapping).
+  var frame: UInt16 = 0
   var paused = false
   var disturbed = false
   /// Analysed trials done and failed so far, and seconds since the session began.
@@ -124,7 +126,7 @@ struct PeopleSession {
       var disturbed = false
       var paused = false
       var started = ""
-      var latest: (left: UInt16, right: UInt16) = (0, 0)
+      var latest: (left: UInt16, right: UInt16, frame: UInt16) = (0, 0, 0)
       var telemetry = TelemetryCSV.header + "\n"
       while trial.phase != .ended {
         for action in board.takeActions() {
@@ -144,7 +146,7 @@ struct PeopleSession {
         for message in try client.takeStreamed(waiting: .milliseconds(10)) {
           switch message {
           case .telemetry(let t):
-            latest = (t.left, t.right)
+            latest = (t.left, t.right, t.frame)
             if trial.phase == .armed || trial.phase == .running { telemetry += TelemetryCSV.row(t) + "\n" }
             trial.observe(frame: t.frame, left: t.left, right: t.right, value: t.value)
           case .event(let e) where e.events.contains(.commit):
@@ -160,7 +162,7 @@ struct PeopleSession {
             blocks: blocks, practice: planned.practice, index: index + 1, trials: plan.trials.count,
             trial: planned.trial, start: planned.task.start, target: planned.task.target, value: trial.value,
             rangeMax: StudyDesign.rangeMax(of: planned.task), elapsedMs: trial.elapsedMs, left: latest.left,
-            right: latest.right, paused: paused, disturbed: disturbed, done: analysed.count,
+            right: latest.right, frame: latest.frame, paused: paused, disturbed: disturbed, done: analysed.count,
             errors: analysed.filter { !$0.success }.count, sessionSeconds: Date().timeIntervalSince(began),
             lastTimeMs: records.last?.outcome.timeMs, lastSuccess: records.last?.success)
         }

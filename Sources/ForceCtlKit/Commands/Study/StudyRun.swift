@@ -229,8 +229,8 @@ extension ForceCtl.Study {
         listen: address, webRoot: root.appendingPathComponent("Web/study"), state: { board.json },
         act: { board.act($0) })
       let listening = DispatchSemaphore(value: 0)
-      let failure = SharedText()
-      let base = SharedText()
+      let failure = Locked<String?>(nil)
+      let boundAddress = Locked<ListenAddress?>(nil)
       let announce = !live
       let task = Task {
         do {
@@ -240,7 +240,7 @@ extension ForceCtl.Study {
               print("forcectl study run: experimenter page http://\(bound)/experimenter.html")
               fflush(nil)
             }
-            base.value = "http://\(bound)"
+            boundAddress.value = bound
             listening.signal()
           }
         } catch {
@@ -251,10 +251,10 @@ extension ForceCtl.Study {
       defer { task.cancel() }
       listening.wait()
       if let message = failure.value { throw CLIError(message) }
-      let finished = SharedText()
+      let finished = Locked<String?>(nil)
       var presser: Thread?
-      if live, let address = base.value {
-        let pressing = LivePresser(base: address, cells: cellsFile, config: config, participant: number, plan: plan)
+      if live, let bound = boundAddress.value {
+        let pressing = LivePresser(address: bound, cells: cellsFile, config: config, participant: number, plan: plan)
         presser = Thread { pressing.run(stop: { finished.value != nil }) }
         presser?.start()
       }
@@ -377,16 +377,5 @@ extension ForceCtl.Study {
       return "mean \(StudySummary.fixed(cell.time.mean / 1000, 2)) s, "
         + "success \(StudySummary.fixed(cell.successRate * 100, 1)) % of \(cell.trials)"
     }
-  }
-}
-
-/// A text handed between threads: why the pages' server stopped, the address it
-/// bound, that the session is over.
-private final class SharedText: @unchecked Sendable {
-  private let lock = NSLock()
-  private var text: String?
-  var value: String? {
-    get { lock.withLock { text } }
-    set { lock.withLock { text = newValue } }
   }
 }
