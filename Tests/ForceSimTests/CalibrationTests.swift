@@ -55,6 +55,16 @@ import Testing
     }
   }
 
+  /// As people did in the published study: thumb-roll and pulse about equally accurate
+  /// (within a point), press-through the least (Docs/user-model.md).
+  @Test func thumbRollAndPulseAreEquallyAccurateAndPressThroughTheLeast() throws {
+    let overall = try Self.cells().filter { $0.factor == "all" }
+    func success(_ name: String) throws -> Double { try #require(overall.first { $0.technique == name }).successRate }
+    let roll = try success("thumb-roll"), pulse = try success("pulse"), press = try success("press-through")
+    #expect(abs(roll - pulse) <= 0.01, "thumb-roll \(roll), pulse \(pulse)")
+    #expect(roll > press && pulse > press, "press-through \(press)")
+  }
+
   /// The committed novices are what the fit their file records wrote: the command is
   /// the one Docs/user-model.md documents, starts from a fixed file (not from its own
   /// output), runs this study's design, and the score it recorded is this study's score

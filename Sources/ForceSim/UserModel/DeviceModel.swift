@@ -11,6 +11,8 @@ public struct DeviceModel: Sendable {
   public let normalMax, boostMin, boostMax: Double
   /// Press-through level, counts.
   public let pressLevel: Double
+  /// Thumb-roll's threshold on the balance's change from the resting neutral.
+  public let rollThreshold: Double
   /// Range.
   public let rangeMin, rangeMax: Int32
   /// Whether the value wraps.
@@ -28,6 +30,7 @@ public struct DeviceModel: Sendable {
     boostMin = Double(p[.speedBoostMin]) / 1000
     boostMax = Double(p[.speedBoostMax]) / 1000
     pressLevel = Double(p[.pressThroughLevel])
+    rollThreshold = Double(p[.rollThreshold]) / 1000
     rangeMin = p[.rangeMin]
     rangeMax = p[.rangeMax]
     wraps = p[.wrap] != 0 || p.technique.alwaysWraps

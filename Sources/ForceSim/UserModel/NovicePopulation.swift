@@ -5,6 +5,6 @@ extension UserPopulation {
   /// `forcectl sim fit` and committed in `Docs/novice-users.txt` (a test keeps the two
   /// equal). `sim study` uses it unless given `--users FILE`.
   public static let novice = UserPopulation(
-    homingTimeS: 1.4937, decisionMs: 158.3121, overpress: 1606.8194, searchFallPerMs: 1.319,
-    pulseHoldMs: 46.4634, creepLead: 1.1071, skillSpread: 0.2109, trialSpread: 0.7348)
+    homingTimeS: 1.4993, decisionMs: 149.8846, overpress: 1578.1871, searchFallPerMs: 1.273,
+    pulseHoldMs: 37.5768, creepLead: 1.1277, skillSpread: 0.2303, trialSpread: 0.7581)
 }

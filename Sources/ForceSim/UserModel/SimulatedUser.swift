@@ -170,7 +170,7 @@ public struct SimulatedUser {
       var change = Int(seen - lastSeen)
       let span = Int(device.span)
       if device.wraps && abs(change) > span / 2 { change += change > 0 ? -span : span }
-      if abs(change) == 1 {
+      if abs(change) == 1 && !seesUndo() {
         offset = change > 0 ? -0.5 : 0.5  // it just crossed into this item
         noticeDirection(change > 0 ? .up : .down)
       } else {
@@ -188,6 +188,18 @@ public struct SimulatedUser {
     seenOffset = offset
     unseenTravel = travel
     return Double(seen) + offset + profile.anticipation * pending
+  }
+
+  /// Whether a change of the display now is the device undoing the motion of the
+  /// user's own pulse or press-through press (Docs/techniques.md): the position goes
+  /// back to where it was when the press began, not across an item edge. The user
+  /// knows its own act; the change reaches it within one reaction window of the act.
+  @inline(__always)
+  func seesUndo() -> Bool {
+    switch maneuver {
+    case .pulse, .pressDown: return phase == .maneuver || frame - maneuverEnd <= reactionFrames
+    case .roll, .button, .pressUp: return false
+    }
   }
 
   /// The value moved by one step in `observed`: if that is not the direction the user
@@ -213,16 +225,23 @@ public struct SimulatedUser {
   func believedMotion() -> Double {
     if technique.isPositional { return 0 }
     // The device undoes the motion of a pulse and of a press-through's press.
+    var heading = believed
     if phase == .maneuver {
       switch maneuver {
       case .pulse, .pressDown: return 0
-      case .roll, .button, .pressUp: break
+      case .roll(let sign):
+        // The user feels its own roll: once it is past the device's threshold from the
+        // resting neutral, the device goes the new way, before the roll is complete.
+        if Double(sign) * (thumb.balance - profile.neutralBias) > device.rollThreshold {
+          heading = sign > 0 ? .up : .down
+        }
+      case .button, .pressUp: break
       }
     }
     let force = thumb.felt
     let speed = reverseMode ? device.reverseSpeed(force: force) : device.speed(force: force)
     let items = profile.speedBelief * speed * frameMs / 1000
-    return believed == .up ? items : -items
+    return heading == .up ? items : -items
   }
 
   /// Signed distance to the target from the predicted position; for wrap, forward only.
