@@ -46,6 +46,29 @@ import Testing
     #expect(trials.split(separator: "\n").count == 33)
   }
 
+  @Test func theTrainingDesignWritesItsSessionsAndTheFinalTest() throws {
+    let directory = Self.temporary("training")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let arguments = [
+      "sim", "study", "--design", "training", "--technique", "thumb-roll", "--participants", "1", "--repetitions",
+      "1", "--output", directory,
+    ]
+    var command = try ForceCtl.parseAsRoot(arguments)
+    try command.run()
+    for name in [
+      "sessions.md", "sessions.csv", "session-trials.csv", "time-by-session.svg", "success-by-session.svg",
+      "final/trials.csv", "final/summary.md",
+    ] {
+      #expect(FileManager.default.fileExists(atPath: directory + "/" + name), "\(name)")
+    }
+    let sessions = try String(contentsOfFile: directory + "/sessions.csv", encoding: .utf8)
+    #expect(sessions.split(separator: "\n").count == 1 + 10)
+    let trials = try String(contentsOfFile: directory + "/session-trials.csv", encoding: .utf8)
+    #expect(trials.split(separator: "\n").count == 1 + 800)
+    #expect(throws: (any Error).self) { try ForceCtl.parseAsRoot(arguments + ["--design", "practice"]) }
+    #expect(throws: (any Error).self) { try ForceCtl.parseAsRoot(arguments + ["--sensor", "typical"]) }
+  }
+
   @Test func studyTakesASensorAndNamesItInTheSummary() throws {
     let directory = Self.temporary("study-sensor")
     defer { try? FileManager.default.removeItem(atPath: directory) }

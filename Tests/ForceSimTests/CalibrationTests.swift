@@ -31,7 +31,7 @@ import Testing
 
   @Test func thumbRollThenPulseThenPressThroughInEveryDistanceColumn() throws {
     let cells = try Self.cells()
-    for distance in StudyDistance.allCases {
+    for distance in StudyDistance.study1 {
       let means = ["thumb-roll", "pulse", "press-through"].map { name in
         cells.first { $0.technique == name && $0.factor == "distance" && $0.level == distance.label }?.time.mean ?? 0
       }

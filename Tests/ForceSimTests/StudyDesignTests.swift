@@ -10,7 +10,7 @@ import Testing
     #expect(tasks.count == 32)
     #expect(tasks.filter { $0.direction == .up }.count == 16)
     for range in StudyDesign.ranges {
-      for distance in StudyDistance.allCases {
+      for distance in StudyDistance.study1 {
         #expect(tasks.filter { $0.range == range && $0.distance == distance }.count == 2)
       }
     }

@@ -1,19 +1,26 @@
 import ForceEngine
 import ForceTrace
 
-/// The distances of the study design (Docs/study-design.md).
+/// The distances of the study designs (Docs/study-design.md): Study 1's OneStep, 20 %,
+/// 50 % and 80 %, and the training sessions' OneStep and 10 % to 90 % in steps of 10 %.
+/// The raw value is the percentage (0 for OneStep).
 public enum StudyDistance: Int, CaseIterable, Sendable, Comparable {
-  case oneStep, twentyPercent, fiftyPercent, eightyPercent
+  case oneStep = 0
+  case tenPercent = 10
+  case twentyPercent = 20
+  case thirtyPercent = 30
+  case fortyPercent = 40
+  case fiftyPercent = 50
+  case sixtyPercent = 60
+  case seventyPercent = 70
+  case eightyPercent = 80
+  case ninetyPercent = 90
 
-  /// The label used in tables and CSVs: `OneStep`, `20%`, `50%`, `80%`.
-  public var label: String {
-    switch self {
-    case .oneStep: return "OneStep"
-    case .twentyPercent: return "20%"
-    case .fiftyPercent: return "50%"
-    case .eightyPercent: return "80%"
-    }
-  }
+  /// Study 1's four distances.
+  public static let study1: [StudyDistance] = [.oneStep, .twentyPercent, .fiftyPercent, .eightyPercent]
+
+  /// The label used in tables and CSVs: `OneStep`, `10%` … `90%`.
+  public var label: String { self == .oneStep ? "OneStep" : "\(rawValue)%" }
 
   /// The distance with `label`.
   public init?(label: String) {

@@ -72,11 +72,14 @@ public enum StudyReport {
       "|---|---:|---:|---:|---:|---:|",
     ]
     for c in cells where c.factor == "all" {
-      lines.append(
-        "| \(c.technique) | \(c.trials) | \(seconds(c.time)) | \(plain(c.crossings)) | \(percent(c.successRate)) | \(c.timeouts) |"
-      )
+      lines.append("| \(c.technique) | " + measures(c))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A cell's measures as the end of a table row: trials, time, crossings, success, time-outs.
+  static func measures(_ c: SummaryCell) -> String {
+    "\(c.trials) | \(seconds(c.time)) | \(plain(c.crossings)) | \(percent(c.successRate)) | \(c.timeouts) |"
   }
 
   static func orderedTechniques(_ cells: [SummaryCell]) -> [String] {

@@ -148,15 +148,7 @@ public enum StudyRunner {
   public static func run(
     _ config: StudyConfig, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(ParameterInputError) -> StudyResult {
-    // Validate every (technique, task) once, up front.
-    var setups: [[Parameters]] = []
-    for technique in config.techniques {
-      var row: [Parameters] = []
-      for task in StudyDesign.tasks(for: technique) {
-        row.append(try StudyDesign.parameters(base: config.base, technique: technique, task: task))
-      }
-      setups.append(row)
-    }
+    let setups = try setups(config, tasks: StudyDesign.tasks(for:))
     let population = config.population.afterPractice(config.practiceTrials)
     let profiles = (1...max(1, config.participants)).map {
       profile(seed: config.seed, participant: $0, population: population)
@@ -183,6 +175,22 @@ public enum StudyRunner {
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     return StudyResult(config: config, records: Array(slots.joined()), profiles: profiles, seconds: seconds)
+  }
+
+  /// Every (technique, task)'s parameters, validated once, up front: a row per technique
+  /// of `config`, a column per task of `tasks(technique)`.
+  static func setups(
+    _ config: StudyConfig, tasks: (Technique) -> [StudyTask]
+  ) throws(ParameterInputError) -> [[Parameters]] {
+    var setups: [[Parameters]] = []
+    for technique in config.techniques {
+      var row: [Parameters] = []
+      for task in tasks(technique) {
+        row.append(try StudyDesign.parameters(base: config.base, technique: technique, task: task))
+      }
+      setups.append(row)
+    }
+    return setups
   }
 
   /// The study through `config.sensor`: each participant calibrates its own device,

@@ -16,7 +16,8 @@ extension ForceCtl.Sim {
         seeded from --seed, Docs/sensor-model.md), calibrated first as forcectl calibrate does; \
         DIR/devices.csv lists each device's calibration. \
         Writes DIR/trials.csv, summary.md, summary.csv, time-by-range.svg, time-by-distance.svg, \
-        success-by-distance.svg and participants.csv. The task's range, start and the technique \
+        success-by-distance.svg and participants.csv. With --design training: DIR/sessions.md, sessions.csv, \
+        session-trials.csv, time-by-session.svg and success-by-session.svg, and the final test's files in DIR/final. The task's range, start and the technique \
         override --set/--profile values of range_min, range_max, start_value, wrap and technique.
         """
     )
@@ -26,6 +27,12 @@ extension ForceCtl.Sim {
         "all (thumb-roll, pulse, press-through, two-button) or a comma-separated list; wrap and positional (RANGE 10 only) run when named.",
         valueName: "T"))
     public var technique: String = "all"
+
+    @Option(
+      help: ArgumentHelp(
+        "study (Study 1's tasks) or training: ten sessions of 80 tasks (4 RANGEs × OneStep, 10 % … 90 % × 2 directions), then Study 1's tasks as a final test (Docs/study-design.md).",
+        valueName: "DESIGN"))
+    public var design = "study"
 
     @Option(help: "Simulated participants.")
     public var participants: Int = 16
@@ -77,6 +84,15 @@ extension ForceCtl.Sim {
       }
       do { _ = try StudyDesign.techniques(technique) } catch { throw ValidationError(error.description) }
       _ = try studySensor()
+      guard ["study", "training"].contains(design) else {
+        throw ValidationError("--design must be study or training, not '\(design)'")
+      }
+      guard design == "study" || sensor == "ideal" else {
+        throw ValidationError("--design training reads the ideal counts: leave out --sensor")
+      }
+      guard design == "study" || !technique.contains("positional") else {
+        throw ValidationError("--design training has lists of up to 101 items: positional is for about ten")
+      }
     }
 
     /// The sensor `--sensor`, `--sensor-set` and `--board` name; a `ValidationError`
@@ -105,6 +121,7 @@ extension ForceCtl.Sim {
     public func run() throws {
       let config = try config()
       let table = try targets.map(TargetFile.read)
+      if design == "training" { return try runTraining(config, targets: table) }
       let result: StudyResult
       let line = progress.line("sim study", unit: "trials")
       let trials =
@@ -116,17 +133,7 @@ extension ForceCtl.Sim {
         }
       } catch { throw CLIError(error.description) }
       line.finish()
-      let notes =
-        [
-          "Techniques: \(config.techniques.map { String(describing: $0.name) }.joined(separator: ", ")); "
-            + "\(config.participants) participants × \(config.repetitions) repetitions; seed \(config.seed); "
-            + "\(result.records.count) trials; time cap \(config.maxTrialMs) ms.",
-          "Time: first contact to commit, committed trials only (M and SD over trials). "
-            + "Crossings: passes of the shown value over the target. Success: committed value = target.",
-          "Parameters: " + changedParameters(config.base),
-          "Users: \(people.users ?? "the committed novices (Docs/novice-users.txt)"); "
-            + "\(config.practiceTrials) practice trials.",
-        ] + StudyReport.sensorNotes(result)
+      let notes = notes(config, trials: result.records.count) + StudyReport.sensorNotes(result)
       let cells: [SummaryCell]
       do { cells = try StudyOutput.write(result, to: output, notes: notes, targets: table) } catch {
         throw CLIError("cannot write \(output): \(ErrorReason.text(error))")
@@ -138,6 +145,47 @@ extension ForceCtl.Sim {
             "\(result.records.count) trials in \(StudySummary.fixed(result.seconds, 3)) s: \(rate) trials/s with \(config.jobs) job(s); results in \(output)"
           ])
     }
+  }
+}
+
+extension ForceCtl.Sim.Study {
+  /// The notes heading a study's summary.
+  func notes(_ config: StudyConfig, trials: Int) -> [String] {
+    [
+      "Techniques: \(config.techniques.map { String(describing: $0.name) }.joined(separator: ", ")); "
+        + "\(config.participants) participants × \(config.repetitions) repetitions; seed \(config.seed); "
+        + "\(trials) trials; time cap \(config.maxTrialMs) ms.",
+      "Time: first contact to commit, committed trials only (M and SD over trials). "
+        + "Crossings: passes of the shown value over the target. Success: committed value = target.",
+      "Parameters: " + changedParameters(config.base),
+      "Users: \(people.users ?? "the committed novices (Docs/novice-users.txt)"); "
+        + "\(config.practiceTrials) practice trials.",
+    ]
+  }
+
+  /// `--design training`: the sessions, then the final test (`TrainingRunner`).
+  func runTraining(_ config: StudyConfig, targets table: TargetTable?) throws {
+    let line = progress.line("sim study", unit: "sessions")
+    let result: TrainingResult
+    do {
+      result = try TrainingRunner.run(config) { done, total in
+        line.report(Double(done), fraction: Double(done) / Double(total))
+      }
+    } catch { throw CLIError(error.description) }
+    line.finish()
+    let notes =
+      notes(config, trials: result.final.records.count)
+      + ["Training: \(TrainingDesign.sessions) sessions of \(TrainingDesign.tasks.count) tasks before the final test."]
+    let written: (sessions: [SummaryCell], final: [SummaryCell])
+    do { written = try TrainingOutput.write(result, to: output, notes: notes, targets: table) } catch {
+      throw CLIError("cannot write \(output): \(ErrorReason.text(error))")
+    }
+    let trials = result.sessions.count + result.final.records.count
+    try printLines([
+      TrainingOutput.markdown(written.sessions, final: written.final),
+      "\(trials) trials in \(StudySummary.fixed(result.seconds, 3)) s with \(config.jobs) job(s); results in \(output) "
+        + "(the final test in \(output)/final)",
+    ])
   }
 }
 
