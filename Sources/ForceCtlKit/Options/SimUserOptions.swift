@@ -9,7 +9,9 @@ public struct SimUserOptions: ParsableArguments {
       valueName: "FILE"))
   public var users: String?
 
-  @Option(help: ArgumentHelp("Practice trials before the study (power law of practice).", valueName: "TRIALS"))
+  @Option(
+    help: ArgumentHelp(
+      "Practice trials (of the training design) before the study (power law of practice).", valueName: "TRIALS"))
   public var practice: Int = 0
 
   public init() {}

@@ -175,7 +175,10 @@ extension ForceCtl.Sim.Study {
     line.finish()
     let notes =
       notes(config, trials: result.final.records.count)
-      + ["Training: \(TrainingDesign.sessions) sessions of \(TrainingDesign.tasks.count) tasks before the final test."]
+      + [
+        "Training: \(TrainingDesign.sessions) sessions of \(TrainingDesign.tasks.count) tasks "
+          + "(\(result.sessions.count) session trials, session-trials.csv) before the final test (the trials above)."
+      ]
     let written: (sessions: [SummaryCell], final: [SummaryCell])
     do { written = try TrainingOutput.write(result, to: output, notes: notes, targets: table) } catch {
       throw CLIError("cannot write \(output): \(ErrorReason.text(error))")
