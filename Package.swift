@@ -50,7 +50,7 @@ let package = Package(
       pkgConfig: "libserialport",
       providers: [.apt(["libserialport-dev"])]
     ),
-    .target(name: "ForceLink", dependencies: ["CLibSerialPort"]),
+    .target(name: "ForceLink", dependencies: ["CLibSerialPort", "ForceUSB"]),
     .target(name: "ForceWebBridge", dependencies: ["ForceLink", .product(name: "FlyingFox", package: "FlyingFox")]),
     .target(
       name: "ForceDevice", dependencies: ["ForceEngine", "ForceProtocol", "ForceHostCore", "ForceTrace", "ForceLink"]
@@ -103,7 +103,9 @@ let package = Package(
     .testTarget(name: "ForceUSBTests", dependencies: ["ForceUSB"]),
     .testTarget(
       name: "FirmwareEndToEndTests",
-      dependencies: ["ForceDevice", "ForceTrace", "ForceEngine", "ForceProtocol", "ForceLink", "ForceTestSupport"]
+      dependencies: [
+        "ForceDevice", "ForceTrace", "ForceEngine", "ForceProtocol", "ForceLink", "ForceTestSupport", "ForceUSB",
+      ]
     ),
     .testTarget(
       name: "ForceCtlTests",

@@ -6,7 +6,7 @@ import ForceUSB
 /// DPRAM layout: the SETUP packet at 0x000; endpoint control registers from 0x008;
 /// buffer control registers from 0x080; endpoint 0's shared 64-byte buffer at 0x100;
 /// then one 64-byte buffer each for the notification endpoint (0x180), bulk IN
-/// (0x1C0) and bulk OUT (0x200). The DPRAM is only ever accessed in 32-bit words.
+/// (0x1C0), bulk OUT (0x200) and the HID report endpoint 3 IN (0x240). The DPRAM is only ever accessed in 32-bit words.
 /// A buffer is armed by writing its buffer control word without AVAILABLE and then,
 /// 12 clk_sys cycles later, with it (the datasheet's rule for the clk_sys / clk_usb
 /// crossing, as TinyUSB does): `rp2040_usb_buffer_arm` in usb.c, whose gap
@@ -32,6 +32,7 @@ public struct USBDeviceController: USBController {
   static let notificationBuffer: UInt32 = 0x180
   static let bulkInBuffer: UInt32 = 0x1C0
   static let bulkOutBuffer: UInt32 = 0x200
+  static let reportBuffer: UInt32 = 0x240
 
   static let setupReceived: UInt32 = 1 << 17
   static let busResetSeen: UInt32 = 1 << 19
@@ -52,6 +53,8 @@ public struct USBDeviceController: USBController {
 
   /// Next data PID (0 or 1) for endpoint 0 IN/OUT and bulk IN/OUT.
   var pid: (controlIn: UInt32, controlOut: UInt32, bulkIn: UInt32, bulkOut: UInt32) = (1, 1, 0, 0)
+  /// Next data PID of the report endpoint (interrupt IN toggles like bulk).
+  var reportPID: UInt32 = 0
   /// A bulk IN packet of this many bytes is in its buffer, waiting for the start of a
   /// frame to be armed (RP2040-E15, `StartOfFrameClock`); -1 when none waits.
   var waitingIn = -1
@@ -158,6 +161,11 @@ public struct USBDeviceController: USBController {
       MMIO.write(C.BUFF_STATUS, bulkOut)
       return .bulkOutDone(count: Int(C.word(C.bufferControl(2, out: true)) & 0x3FF))
     }
+    let reportIn: UInt32 = 1 << 6  // endpoint 3 IN
+    if buffers & reportIn != 0 {
+      MMIO.write(C.BUFF_STATUS, reportIn)
+      return .reportInDone
+    }
     if buffers != 0 { MMIO.write(C.BUFF_STATUS, buffers) }  // the notification endpoint: never armed
     return nil
   }
@@ -213,13 +221,16 @@ public struct USBDeviceController: USBController {
     C.setWord(C.endpointControl(1, out: false), open ? enable | C.interruptType | C.notificationBuffer : 0)
     C.setWord(C.endpointControl(2, out: false), open ? enable | C.bulkType | C.bulkInBuffer : 0)
     C.setWord(C.endpointControl(2, out: true), open ? enable | C.bulkType | C.bulkOutBuffer : 0)
+    C.setWord(C.endpointControl(3, out: false), open ? enable | C.interruptType | C.reportBuffer : 0)
     C.setWord(C.bufferControl(1, out: false), 0)
     C.setWord(C.bufferControl(2, out: false), 0)
     C.setWord(C.bufferControl(2, out: true), 0)
+    C.setWord(C.bufferControl(3, out: false), 0)
     MMIO.write(C.BUFF_STATUS, 0xFFFF_FFFC)
     waitingIn = -1
     pid.bulkIn = 0
     pid.bulkOut = 0
+    reportPID = 0
   }
 
   /// Copies the packet into its buffer and arms it now, or at the next start of frame
@@ -233,6 +244,14 @@ public struct USBDeviceController: USBController {
       return
     }
     C.arm(C.bufferControl(2, out: false), length: bytes.count, pid: &pid.bulkIn, in: true)
+  }
+
+  /// An interrupt IN packet waits for the host's poll, so it is armed at once (the
+  /// E15 bulk rule is for bulk endpoints).
+  public mutating func reportIn(_ bytes: UnsafeRawBufferPointer) {
+    typealias C = USBDeviceController
+    C.copy(bytes, to: C.reportBuffer)
+    C.arm(C.bufferControl(3, out: false), length: bytes.count, pid: &reportPID, in: true)
   }
 
   public mutating func bulkOut() {
@@ -259,6 +278,7 @@ public struct USBDeviceController: USBController {
       waitingIn = -1
       pid.bulkIn = 0
     case Descriptors.dataOutEndpoint: pid.bulkOut = 0
+    case Descriptors.reportEndpoint: reportPID = 0
     default: break
     }
   }

@@ -1,3 +1,5 @@
+import ForceUSB
+
 /// One serial port found by `SerialPorts.list()`.
 public struct PortInfo: Equatable, Hashable, Sendable {
   /// How the port is attached.
@@ -17,9 +19,9 @@ public struct PortInfo: Equatable, Hashable, Sendable {
 
   /// The ForcePicker Pico firmware's USB serial port (Docs/usb.md): pid.codes' test IDs,
   /// so the product string must match as well.
-  public static let forcePickerVendorID: UInt16 = 0x1209
+  public static let forcePickerVendorID = USBIdentity.vendorID
   /// Product ID of the ForcePicker Pico firmware.
-  public static let forcePickerProductID: UInt16 = 0x0001
+  public static let forcePickerProductID = USBIdentity.productID
   /// Its USB product string.
   public static let forcePickerProduct = "ForcePicker"
   /// Raspberry Pi: the RP2040 boot ROM's USB device and the Pico SDK's own serial ports.

@@ -1,6 +1,7 @@
-/// The device side of USB enumeration and of the CDC-ACM class, without hardware:
-/// answers standard and class requests from the descriptors and its own state
-/// (address, configuration, halted endpoints, line coding, control lines).
+/// The device side of USB enumeration, of the CDC-ACM class and of the HID class,
+/// without hardware: answers standard and class requests from the descriptors and
+/// its own state (address, configuration, halted endpoints, line coding, control
+/// lines, the HID idle rate and protocol).
 ///
 /// The controller layer hands it each SETUP packet and the data stage of OUT requests,
 /// tells it when a status stage has been sent (`statusSent`, which is when a new
@@ -23,8 +24,14 @@ public struct CDCDevice {
   /// (Arduino's and the Pico SDK's convention) that asks the device to reboot into its
   /// bootloader. It stays set until a bus reset.
   public private(set) var bootloaderTouched = false
-  /// Halted endpoints: bit 0 = 0x81, bit 1 = 0x02, bit 2 = 0x82.
+  /// Halted endpoints: bit 0 = 0x81, bit 1 = 0x02, bit 2 = 0x82, bit 3 = 0x83.
   public private(set) var halted: UInt8 = 0
+  /// SET_IDLE's duration (upper byte of wValue), in 4 ms units; 0 = report only on a
+  /// change, which is what the device does whatever the host sets (HID 1.11 §7.2.4).
+  public internal(set) var idleRate: UInt8 = 0
+  /// SET_PROTOCOL's wValue: 1 report protocol (the default), 0 boot protocol. The
+  /// interface has no boot subclass, so reports are the same either way.
+  public internal(set) var hidProtocol: UInt8 = 1
   var pendingAddress: UInt8?
   var pendingRequest: UInt8 = 0
 
@@ -49,6 +56,7 @@ public struct CDCDevice {
     case (0, 0): answer = standardDevice(packet, &out)
     case (0, 1): answer = standardInterface(packet, &out)
     case (0, 2): answer = standardEndpoint(packet, &out)
+    case (1, 1) where packet.index == Descriptors.hidInterface: answer = hidRequest(packet, &out)
     case (1, 1): answer = classRequest(packet, &out)
     default: answer = .stall
     }
@@ -116,12 +124,14 @@ public struct CDCDevice {
 
   /// The interface a request names, if the device is configured and has it.
   func interface(_ p: SetupPacket) -> UInt16? {
-    configuration != 0 && p.index <= 1 ? p.index : nil
+    configuration != 0 && p.index <= Descriptors.hidInterface ? p.index : nil
   }
 
   mutating func standardInterface(_ p: SetupPacket, _ out: inout DescriptorWriter) -> ControlReply {
-    guard interface(p) != nil else { return .stall }
+    guard let number = interface(p) else { return .stall }
     switch p.request {
+    case SetupPacket.Standard.getDescriptor where p.isIn && number == Descriptors.hidInterface:
+      return hidDescriptor(type: UInt8(p.value >> 8), index: UInt8(truncatingIfNeeded: p.value), &out)
     case SetupPacket.Standard.getStatus where p.isIn && p.value == 0:
       out.word(0)
       return .send(0)
@@ -142,6 +152,7 @@ public struct CDCDevice {
     case UInt16(Descriptors.notificationEndpoint) where configuration != 0: return 1
     case UInt16(Descriptors.dataOutEndpoint) where configuration != 0: return 2
     case UInt16(Descriptors.dataInEndpoint) where configuration != 0: return 4
+    case UInt16(Descriptors.reportEndpoint) where configuration != 0: return 8
     default: return nil
     }
   }

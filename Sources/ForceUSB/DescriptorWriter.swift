@@ -43,6 +43,13 @@ struct DescriptorWriter {
 }
 
 extension DescriptorWriter {
+  /// Every byte of `value`, a tuple of `UInt8`s or of tuples of them (laid out
+  /// without padding): one loop, where a call per byte would keep the callee's address
+  /// in a register and spill it (an indirect call the stack analysis cannot follow).
+  mutating func raw<T>(_ value: T) {
+    withUnsafeBytes(of: value) { for byte in $0 { self.byte(byte) } }
+  }
+
   mutating func bytes(_ v: (UInt8, UInt8, UInt8, UInt8)) {
     byte(v.0)
     byte(v.1)

@@ -1,11 +1,15 @@
-/// The device's descriptors (USB 2.0 chapter 9, USB CDC 1.2 and PSTN 1.2): one
-/// configuration with a CDC-ACM function, written on demand into the reply buffer
-/// (nothing is kept in RAM). Docs/usb.md lists them byte by byte.
+/// The device's descriptors (USB 2.0 chapter 9 and its IAD ECN, USB CDC 1.2 and PSTN
+/// 1.2, HID 1.11): one configuration of a composite device, a CDC-ACM function and a
+/// HID function, written on demand into the reply buffer (nothing is kept in RAM).
+/// Docs/usb.md lists them byte by byte.
 ///
-/// Interface 0 is the communications interface (class 02h, ACM subclass 02h, no AT
-/// protocol) with its notification endpoint 0x81; interface 1 is the data interface
-/// (class 0Ah) with bulk endpoints 0x02 (OUT) and 0x82 (IN). Linux's `cdc_acm` binds
-/// to interface 0 and makes `/dev/ttyACM*`.
+/// An interface association groups interfaces 0 and 1 into the CDC function, so the
+/// device class is the IAD triple EFh/02h/01h. Interface 0 is the communications
+/// interface (class 02h, ACM subclass 02h, no AT protocol) with its notification
+/// endpoint 0x81; interface 1 is the data interface (class 0Ah) with bulk endpoints
+/// 0x02 (OUT) and 0x82 (IN). Linux's `cdc_acm` binds to interface 0 and makes
+/// `/dev/ttyACM*`. Interface 2 is HID (class 03h, no boot subclass) with the interrupt
+/// IN endpoint 0x83; `usbhid` binds to it and makes the input devices.
 public enum Descriptors {
   /// bMaxPacketSize0 and the bulk endpoints' wMaxPacketSize (full speed).
   public static let packetSize = 64
@@ -17,10 +21,14 @@ public enum Descriptors {
   public static let dataInEndpoint: UInt8 = 0x82
   /// wMaxPacketSize of the notification endpoint.
   public static let notificationPacketSize: UInt16 = 8
+  /// The HID interface's interrupt IN endpoint: the input reports.
+  public static let reportEndpoint: UInt8 = 0x83
   /// wTotalLength of the configuration.
-  public static let configurationLength = 67
+  public static let configurationLength = 100
   /// The communications interface (class requests go to it).
   public static let controlInterface: UInt16 = 0
+  /// The HID interface (HID class requests and its descriptors).
+  public static let hidInterface: UInt16 = 2
   /// String descriptor indices.
   public static let manufacturerString: UInt8 = 1
   public static let productString: UInt8 = 2
@@ -36,15 +44,19 @@ public enum Descriptors {
   static let interfaceType: UInt8 = 4
   static let endpointType: UInt8 = 5
   static let classInterfaceType: UInt8 = 0x24
+  static let interfaceAssociationType: UInt8 = 0x0B
+  /// HID class descriptors (HID 1.11 §7.1): the HID descriptor and the report descriptor.
+  static let hidType: UInt8 = 0x21
+  static let hidReportType: UInt8 = 0x22
 
   /// The 18-byte device descriptor.
   static func device(_ identity: USBIdentity, into out: inout DescriptorWriter) {
     out.byte(18)
     out.byte(deviceType)
     out.word(0x0200)  // USB 2.0 (full speed only: no BOS, no device qualifier)
-    out.byte(0x02)  // bDeviceClass: CDC
-    out.byte(0)
-    out.byte(0)
+    out.byte(0xEF)  // bDeviceClass: miscellaneous
+    out.byte(0x02)  // common class
+    out.byte(0x01)  // interface association
     out.byte(UInt8(packetSize))
     out.word(USBIdentity.vendorID)
     out.word(USBIdentity.productID)
@@ -55,10 +67,12 @@ public enum Descriptors {
     out.byte(1)  // one configuration
   }
 
-  /// The 67-byte configuration descriptor with its interfaces and endpoints.
+  /// The 100-byte configuration descriptor with its interfaces and endpoints.
   static func configuration(into out: inout DescriptorWriter) {
-    // Configuration 1: two interfaces, bus-powered, 100 mA.
-    out.bytes((9, configurationType, UInt8(configurationLength), 0, 2, 1, 0, 0x80, 50))
+    // Configuration 1: three interfaces, bus-powered, 100 mA.
+    out.bytes((9, configurationType, UInt8(configurationLength), 0, 3, 1, 0, 0x80, 50))
+    // Interface association: interfaces 0 and 1 are one CDC ACM function.
+    out.raw((UInt8(8), interfaceAssociationType, UInt8(0), UInt8(2), UInt8(0x02), UInt8(0x02), UInt8(0), UInt8(0)))
     // Interface 0: communications, ACM, one endpoint, iInterface = the version string.
     out.bytes((9, interfaceType, 0, 0, 1, 0x02, 0x02, 0x00, interfaceString))
     // Header (CDC 1.10), call management (none; data interface 1), ACM (line coding and
@@ -72,6 +86,16 @@ public enum Descriptors {
     out.bytes((9, interfaceType, 1, 0, 2, 0x0A, 0x00, 0x00, 0))
     endpoint(dataOutEndpoint, attributes: 0x02, size: UInt16(packetSize), interval: 0, into: &out)
     endpoint(dataInEndpoint, attributes: 0x02, size: UInt16(packetSize), interval: 0, into: &out)
+    // Interface 2: HID, no boot subclass, one interrupt endpoint.
+    out.bytes((9, interfaceType, UInt8(hidInterface), 0, 1, 0x03, 0x00, 0x00, 0))
+    hid(into: &out)
+    endpoint(
+      reportEndpoint, attributes: 0x03, size: HIDReports.packetSize, interval: HIDReports.pollInterval, into: &out)
+  }
+
+  /// The 9-byte HID descriptor: HID 1.11, no country, one report descriptor.
+  static func hid(into out: inout DescriptorWriter) {
+    out.bytes((9, hidType, 0x11, 0x01, 0, 1, hidReportType, UInt8(HIDReports.descriptorLength), 0))
   }
 
   static func endpoint(

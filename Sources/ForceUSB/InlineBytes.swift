@@ -8,7 +8,7 @@ struct Bytes64 {
   }
 }
 
-/// 128 bytes of inline storage: the longest control reply (the 67-byte configuration).
+/// 128 bytes of inline storage: the longest control reply (the 100-byte configuration).
 struct Bytes128 {
   var halves = (Bytes64(), Bytes64())
 }

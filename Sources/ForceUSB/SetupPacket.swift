@@ -56,4 +56,14 @@ public struct SetupPacket: Equatable, Sendable {
     public static let setControlLineState: UInt8 = 0x22
     public static let sendBreak: UInt8 = 0x23
   }
+
+  /// HID class request codes (USB HID 1.11 §7.2).
+  public enum HID {
+    public static let getReport: UInt8 = 0x01
+    public static let getIdle: UInt8 = 0x02
+    public static let getProtocol: UInt8 = 0x03
+    public static let setReport: UInt8 = 0x09
+    public static let setIdle: UInt8 = 0x0A
+    public static let setProtocol: UInt8 = 0x0B
+  }
 }

@@ -24,10 +24,13 @@ public protocol USBController {
   func controlOutData(into buffer: UnsafeMutableRawBufferPointer)
   /// STALLs endpoint 0 in both directions until the next SETUP.
   mutating func stallControl()
-  /// Opens (true) or closes the notification and bulk endpoints.
+  /// Opens (true) or closes the notification, bulk and report endpoints.
   mutating func configure(_ open: Bool)
   /// Arms one bulk IN packet.
   mutating func bulkIn(_ bytes: UnsafeRawBufferPointer)
+  /// Arms one packet on the HID interface's interrupt IN endpoint
+  /// (`Descriptors.reportEndpoint`), sent when the host next polls it.
+  mutating func reportIn(_ bytes: UnsafeRawBufferPointer)
   /// Arms the bulk OUT endpoint for one packet.
   mutating func bulkOut()
   /// Byte `index` of the bulk OUT packet just received.
@@ -48,6 +51,8 @@ public enum USBEvent: Equatable, Sendable {
   case controlOutDone(count: Int)
   /// The armed bulk IN packet went out.
   case bulkInDone
+  /// The armed HID report went out.
+  case reportInDone
   /// A bulk OUT packet of `count` bytes arrived.
   case bulkOutDone(count: Int)
 }

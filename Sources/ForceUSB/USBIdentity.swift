@@ -1,15 +1,19 @@
 /// What the device tells a host it is: the vendor and product IDs, the release number
 /// and the strings (Docs/usb.md).
 ///
-/// The IDs are pid.codes' test pair 0x1209/0x0001, which pid.codes sets aside for
-/// development and testing: free to use on one's own bench, not to ship. A
+/// The IDs are pid.codes' vendor 0x1209 with its test product ID 0x0002, which
+/// pid.codes sets aside for development and testing: free to use on one's own bench,
+/// not to ship. (The CDC-only images before the HID interface used 0x0001: hosts
+/// cache drivers per VID/PID, so the composite device has a product ID of its own.) A
 /// distributed ForcePicker gets its own product ID from pid.codes (free for
-/// open-source hardware) by changing `productID` here and in the udev rule.
+/// open-source hardware) by changing `productID` here and in the udev rule (its
+/// test checks the two agree).
 public struct USBIdentity: Sendable {
   /// pid.codes.
   public static let vendorID: UInt16 = 0x1209
-  /// pid.codes' test product ID.
-  public static let productID: UInt16 = 0x0001
+  /// pid.codes' test product ID: the one home of the product ID (`forcectl ports`
+  /// reads it from here).
+  public static let productID: UInt16 = 0x0002
   /// iManufacturer.
   public static let manufacturer: StaticString = "ForcePicker project"
   /// iProduct: what `forcectl ports` and libserialport show.

@@ -33,6 +33,8 @@ public struct USBSerial<Controller: USBController> {
   var endsFull = false
   var received = 0
   var readIndex = 0
+  /// A HID report is armed and the host has not taken it yet.
+  var reportInFlight = false
 
   /// A port on `controller`, in the default state until the host resets the bus.
   public init(controller: Controller, identity: USBIdentity) {
@@ -75,6 +77,23 @@ public struct USBSerial<Controller: USBController> {
     return byte
   }
 
+  /// True when a HID input report can be sent now: configured, the report endpoint
+  /// not halted, and the last report taken by the host.
+  public var reportReady: Bool {
+    device.configuration != 0 && device.halted & 8 == 0 && !reportInFlight
+  }
+
+  /// Arms the HID input report `id` with its data byte (HIDReports); false when
+  /// `reportReady` is not true, and nothing is sent.
+  public mutating func sendReport(id: UInt8, data: UInt8) -> Bool {
+    guard reportReady else { return false }
+    withUnsafeBytes(of: (id, data)) {
+      controller.reportIn(UnsafeRawBufferPointer(rebasing: $0[0..<HIDReports.reportLength]))
+    }
+    reportInFlight = true
+    return true
+  }
+
   /// Queues one byte for the host; false while the host is not taking packets.
   public mutating func write(_ byte: UInt8) -> Bool {
     guard isOpen else {
@@ -113,6 +132,7 @@ public struct USBSerial<Controller: USBController> {
     case .controlInDone: controlInDone()
     case .controlOutDone(let count): controlOutDone(count)
     case .bulkInDone: inFlight = false
+    case .reportInDone: reportInFlight = false
     case .bulkOutDone(let count):
       received = count
       readIndex = 0
@@ -127,6 +147,7 @@ public struct USBSerial<Controller: USBController> {
     endsFull = false
     received = 0
     readIndex = 0
+    reportInFlight = false
   }
 
   mutating func setup(_ packet: SetupPacket) {
@@ -208,6 +229,7 @@ public struct USBSerial<Controller: USBController> {
       controller.halt(endpoint: endpoint, halted)
       guard !halted else { return }
       if endpoint == Descriptors.dataInEndpoint { inFlight = false }
+      if endpoint == Descriptors.reportEndpoint { reportInFlight = false }
       if endpoint == Descriptors.dataOutEndpoint && readIndex >= received {
         received = 0
         readIndex = 0

@@ -1,6 +1,7 @@
 import ForceDevice
 import ForceEngine
 import ForceProtocol
+import ForceUSB
 import Foundation
 import Testing
 
@@ -19,8 +20,10 @@ struct PicoUSBEndToEndTests {
     #expect(client.info?.resetReason == ResetCode.powerOn)
     let usb = try pico.usbState()
     let device = try #require(usb["device"] as? [String: Any])
-    #expect(device["vendor_id"] as? Int == 0x1209 && device["product_id"] as? Int == 0x0001)
-    #expect(device["bcd_device"] as? Int == 0x0010 && device["class"] as? Int == 2)
+    #expect(
+      device["vendor_id"] as? Int == Int(USBIdentity.vendorID)
+        && device["product_id"] as? Int == Int(USBIdentity.productID))
+    #expect(device["bcd_device"] as? Int == 0x0010 && device["class"] as? Int == 0xEF)  // composite, IAD
     let strings = try #require(usb["strings"] as? [String: Any])
     #expect(strings["0"] as? [Int] == [0x0409])
     #expect(strings["2"] as? String == "ForcePicker")

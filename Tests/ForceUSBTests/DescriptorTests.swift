@@ -2,7 +2,8 @@ import ForceUSB
 import Testing
 
 /// The descriptors as a host parses them: every length and total adds up, the
-/// CDC-ACM function is where Linux's `cdc_acm` looks for it, the strings decode.
+/// CDC-ACM function is where Linux's `cdc_acm` looks for it, grouped by an interface
+/// association, the HID interface beside it, the strings decode.
 struct DescriptorTests {
   @Test func deviceDescriptor() throws {
     let host = ScriptedHost()
@@ -10,10 +11,11 @@ struct DescriptorTests {
     let device = try #require(host.descriptor(type: 1, length: 18))
     #expect(device.count == 18 && device[0] == 18 && device[1] == 1)
     #expect(device[2] == 0x00 && device[3] == 0x02)  // USB 2.0
-    #expect(device[4] == 0x02)  // class: CDC
+    #expect(Array(device[4...6]) == [0xEF, 0x02, 0x01])  // composite with interface associations
     #expect(device[7] == 64)  // bMaxPacketSize0
     #expect(UInt16(device[8]) | UInt16(device[9]) << 8 == 0x1209)
-    #expect(UInt16(device[10]) | UInt16(device[11]) << 8 == 0x0001)
+    #expect(UInt16(device[10]) | UInt16(device[11]) << 8 == USBIdentity.productID)
+    #expect(USBIdentity.productID != 0x0001)  // not the CDC-only images' ID: hosts cache drivers per VID/PID
     #expect(UInt16(device[12]) | UInt16(device[13]) << 8 == 0x0010)  // bcdDevice 0.1.0
     #expect(Array(device[14...17]) == [1, 2, 0, 1])
   }
@@ -26,13 +28,15 @@ struct DescriptorTests {
     #expect(total == Descriptors.configurationLength)
     let all = try #require(host.descriptor(type: 2, length: UInt16(total)))
     #expect(all.count == total && Array(all[0..<9]) == head)
-    #expect(all[4] == 2 && all[5] == 1)  // two interfaces, configuration 1
+    #expect(all[4] == 3 && all[5] == 1)  // three interfaces, configuration 1
 
     // Walk it: every descriptor's length lands exactly on the end.
     var offset = 0
     var interfaces: [(number: UInt8, endpoints: UInt8, cls: UInt8, sub: UInt8)] = []
     var endpoints: [(address: UInt8, attributes: UInt8, size: Int, interface: UInt8)] = []
     var functional: [UInt8] = []
+    var associations: [[UInt8]] = []
+    var hid: [UInt8] = []
     while offset < all.count {
       let length = Int(all[offset])
       try #require(length >= 2 && offset + length <= all.count)
@@ -42,16 +46,25 @@ struct DescriptorTests {
         endpoints.append(
           (all[offset + 2], all[offset + 3], Int(all[offset + 4]) | Int(all[offset + 5]) << 8, interfaces.last!.number))
       case 0x24: functional.append(all[offset + 2])
+      case 0x0B: associations.append(Array(all[offset..<offset + length]))
+      case 0x21: hid = Array(all[offset..<offset + length])
       default: break
       }
       offset += length
     }
     #expect(offset == total)
-    #expect(interfaces.map(\.number) == [0, 1])
+    #expect(interfaces.map(\.number) == [0, 1, 2])
+    // IAD: first interface 0, two interfaces, CDC / ACM / no protocol, no string.
+    #expect(associations == [[8, 0x0B, 0, 2, 0x02, 0x02, 0x00, 0]])
+    #expect(interfaces[2].cls == 3 && interfaces[2].sub == 0 && interfaces[2].endpoints == 1)
+    // HID 1.11, no country code, one report descriptor (22h) of its length.
+    #expect(hid == [9, 0x21, 0x11, 0x01, 0, 1, 0x22, UInt8(HIDReports.descriptorLength), 0])
     #expect(interfaces[0].cls == 2 && interfaces[0].sub == 2 && interfaces[0].endpoints == 1)
     #expect(interfaces[1].cls == 0x0A && interfaces[1].endpoints == 2)
     #expect(functional == [0x00, 0x01, 0x02, 0x06])  // header, call management, ACM, union
-    #expect(endpoints.count == 3)
+    #expect(endpoints.count == 4)
+    #expect(endpoints[3].address == 0x83 && endpoints[3].attributes == 3 && endpoints[3].interface == 2)
+    #expect(endpoints[3].size == 8)
     #expect(endpoints[0].address == 0x81 && endpoints[0].attributes == 3 && endpoints[0].interface == 0)
     #expect(endpoints[1].address == 0x02 && endpoints[1].attributes == 2 && endpoints[1].size == 64)
     #expect(endpoints[2].address == 0x82 && endpoints[2].attributes == 2 && endpoints[2].size == 64)
@@ -100,11 +113,11 @@ struct DescriptorTests {
     #expect(host.descriptor(type: 1, length: 8)?.count == 8)
     #expect(host.descriptor(type: 2, length: 64)?.count == 64)
     #expect(host.descriptor(type: 3, index: 2, length: 2) == [24, 3])
-    // The 67-byte configuration goes out as 64 + 3.
+    // The 100-byte configuration goes out as 64 + 36.
     host.event(.setup(SetupPacket(requestType: 0x80, request: 6, value: 0x0200, length: 255)))
     #expect(host.port.controller.controlInArmed?.count == 64)
     host.port.controller.controlInArmed = nil
     host.event(.controlInDone)
-    #expect(host.port.controller.controlInArmed?.count == 3)
+    #expect(host.port.controller.controlInArmed?.count == 36)
   }
 }

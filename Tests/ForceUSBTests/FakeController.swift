@@ -14,6 +14,8 @@ struct FakeController: USBController {
   var controlOutPacket: [UInt8] = []
   var bulkInArmed: [UInt8]?
   var bulkOutArmed = false
+  /// The HID report armed on endpoint 0x83, if any.
+  var reportArmed: [UInt8]?
   var bulkOutPacket: [UInt8] = []
   var halted: Set<UInt8> = []
   var busResets = 0
@@ -56,12 +58,18 @@ struct FakeController: USBController {
     configured = open
     bulkInArmed = nil
     bulkOutArmed = false
+    reportArmed = nil
     halted = []
   }
 
   mutating func bulkIn(_ bytes: UnsafeRawBufferPointer) {
     precondition(configured && bulkInArmed == nil && bytes.count <= 64, "bulk IN armed wrongly")
     bulkInArmed = Array(bytes)
+  }
+
+  mutating func reportIn(_ bytes: UnsafeRawBufferPointer) {
+    precondition(configured && reportArmed == nil && bytes.count <= 8, "report IN armed wrongly")
+    reportArmed = Array(bytes)
   }
 
   mutating func bulkOut() {

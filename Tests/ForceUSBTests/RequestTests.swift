@@ -113,7 +113,7 @@ struct RequestTests {
       ("remote wakeup", SetupPacket(requestType: 0x00, request: 3, value: 1), []),
       ("SET_INTERFACE alternate 1", SetupPacket(requestType: 0x01, request: 11, value: 1, index: 1), []),
       ("interface 5", SetupPacket(requestType: 0x81, request: 0, index: 5, length: 2), []),
-      ("endpoint 0x83", SetupPacket(requestType: 0x82, request: 0, index: 0x83, length: 2), []),
+      ("endpoint 0x84", SetupPacket(requestType: 0x82, request: 0, index: 0x84, length: 2), []),
       ("vendor request", SetupPacket(requestType: 0xC0, request: 1, length: 4), []),
       ("class request to the data interface", SetupPacket(requestType: 0x21, request: 0x22, value: 0, index: 1), []),
       ("unknown class request", SetupPacket(requestType: 0xA1, request: 0x30, length: 4), []),

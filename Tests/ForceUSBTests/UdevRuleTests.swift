@@ -73,20 +73,30 @@ import Testing
 
     let text = try String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)
     let rules = try #require(Self.rules(text), "every rule parses")
-    #expect(rules.count == 1)
+    #expect(rules.count == 3)
     let rule = try #require(rules.first)
     let hex = { (value: UInt16) in String(format: "%04x", value) }
-    let expected = [
-      Assignment(key: "SUBSYSTEM", op: "==", value: "tty"),
+    let device = [
       Assignment(key: "ATTRS{idVendor}", op: "==", value: hex(USBIdentity.vendorID)),
       Assignment(key: "ATTRS{idProduct}", op: "==", value: hex(USBIdentity.productID)),
       Assignment(key: "ATTRS{product}", op: "==", value: "\(USBIdentity.product)"),
-      Assignment(key: "MODE", op: "=", value: "0660"),
-      Assignment(key: "GROUP", op: "=", value: "dialout"),
-      Assignment(key: "TAG", op: "+=", value: "uaccess"),
-      Assignment(key: "SYMLINK", op: "+=", value: "forcepicker0"),
-      Assignment(key: "ENV{ID_MM_DEVICE_IGNORE}", op: "=", value: "1"),
     ]
+    let uaccess = Assignment(key: "TAG", op: "+=", value: "uaccess")
+    // The HID interface: its hidraw node and its input event devices (evtest).
+    #expect(rules.dropFirst().first == [Assignment(key: "SUBSYSTEM", op: "==", value: "hidraw")] + device + [uaccess])
+    #expect(
+      rules.dropFirst(2).first
+        == [
+          Assignment(key: "SUBSYSTEM", op: "==", value: "input"), Assignment(key: "KERNEL", op: "==", value: "event*"),
+        ] + device + [uaccess])
+    let expected =
+      [Assignment(key: "SUBSYSTEM", op: "==", value: "tty")] + device + [
+        Assignment(key: "MODE", op: "=", value: "0660"),
+        Assignment(key: "GROUP", op: "=", value: "dialout"),
+        uaccess,
+        Assignment(key: "SYMLINK", op: "+=", value: "forcepicker0"),
+        Assignment(key: "ENV{ID_MM_DEVICE_IGNORE}", op: "=", value: "1"),
+      ]
     #expect(rule == expected)
     // The link does not follow the kernel's name or number (%n, %k, $number, $kernel).
     for link in rule where link.key == "SYMLINK" {
