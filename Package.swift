@@ -100,7 +100,7 @@ let package = Package(
       name: "ForceDeviceTests",
       dependencies: ["ForceDevice", "ForceTestSupport", "ForceLink", "ForceProtocol", "ForceEngine", "ForceHostCore"]
     ),
-    .testTarget(name: "ForceUSBTests", dependencies: ["ForceUSB"]),
+    .testTarget(name: "ForceUSBTests", dependencies: ["ForceUSB", "ForceTestSupport"]),
     .testTarget(
       name: "FirmwareEndToEndTests",
       dependencies: [

@@ -6,7 +6,12 @@ USBCDC enumerates the way rp2040py's own host does: after the bus reset, SET_ADD
 the configuration descriptor (9 bytes, then all of it), SET_CONFIGURATION, then
 SET_CONTROL_LINE_STATE. Once it has, this host reads the device descriptor and the
 strings (as `lsusb` shows them; the serial number when iSerialNumber names one), checks that a device-qualifier request STALLs (a
-full-speed device has none), and then plays `cdc_acm`: opening the port (a TCP client
+full-speed device has none), reads the configuration descriptor again and plays
+`usbhid` on each HID interface in it (class 03h: SET_IDLE 0, then GET_DESCRIPTOR of
+its report descriptor, `wDescriptorLength` bytes as its HID descriptor says), keeps
+every report the device sends on a HID interrupt IN endpoint (rp2040py completes an
+IN buffer as soon as it is armed: a host polling every frame, without the wait), and
+then plays `cdc_acm`: opening the port (a TCP client
 connecting) raises DTR and RTS, sets 115200 8N1 and reads it back; closing it (the
 client going away) drops them.
 
@@ -108,6 +113,8 @@ class CDCHost:
         self.want_open = False
         self.departures = 0  # times the device left the bus (a reset, a reboot into BOOTSEL)
         self.from_device = bytearray()  # read from the device, not yet taken by the client
+        self.hid_endpoints = set()  # endpoint numbers of the HID interfaces' interrupt IN endpoints
+        self.hid_reports = []  # every HID input report received, as hex, in order
         self._clear()
 
     def _clear(self):
@@ -193,6 +200,7 @@ class CDCHost:
 
     def state(self):
         return dict(self.info, enumerations=self.enumerations, configured=self.ready, dtr=self.opened,
+                    hid_reports=list(self.hid_reports),
                     bytes_to_device=self.bytes_to_device, bytes_from_device=self.bytes_from_device,
                     waiting_to_device=len(self.to_device), held_packets=self.held_packets, throttled=self.throttle, sof_frames=self.sof_frames,
                     bulk_in_arms=self.bulk_in_arms, bulk_in_by_100us=self.in_phase_us,
@@ -267,6 +275,8 @@ class CDCHost:
                 self._after_enumeration()
             else:
                 self._cdc_write(endpoint, buffer)
+        elif endpoint in self.hid_endpoints and self.ready:
+            self.hid_reports.append(bytes(buffer).hex())
         elif endpoint == self.cdc._in_endpoint:
             self.bytes_from_device += len(buffer)
             if self.opened:
@@ -313,6 +323,7 @@ class CDCHost:
             self._request(setup(0x80, 6, 0x0300 | index, 0x0409, 255), done=lambda d, i=index: self._string(i, d))
         self._request(setup(0x80, 6, 0x0600, 0, 10), expect_stall=True,
                       done=lambda d: self.info.update(device_qualifier_stalls=d is None))
+        self._request(setup(0x80, 6, 0x0200, 0, 255), done=self._configuration)
         if self.want_open:
             self._queue_open()
 
@@ -338,6 +349,28 @@ class CDCHost:
         if data[16]:  # iSerialNumber: read next, before anything queued after the descriptor
             self.queue.appendleft(Request(setup(0x80, 6, 0x0300 | data[16], 0x0409, 255),
                                           done=lambda d: self._string(data[16], d)))
+
+    def _configuration(self, data):
+        """The whole configuration descriptor, as hex; each HID interface (class 03h) in
+        it gets SET_IDLE 0 and its report descriptor read, as `usbhid` does."""
+        self.info["configuration"] = bytes(data).hex() if data is not None else None
+        self.info["hid_report_descriptors"] = []
+        self.hid_endpoints = set()
+        index, interface = 0, None
+        while data is not None and index + 2 <= len(data) and data[index] >= 2:
+            length, kind = data[index], data[index + 1]
+            if kind == 4 and length >= 9:
+                interface = data[index + 2] if data[index + 5] == 3 else None
+            elif kind == 0x21 and interface is not None and length >= 9:
+                size = data[index + 7] | data[index + 8] << 8
+                self._request(setup(0x21, 0x0A, 0, interface))
+                self._request(setup(0x81, 6, 0x2200, interface, size), done=self._report_descriptor)
+            elif kind == 5 and interface is not None and data[index + 2] & 0x80 and data[index + 3] & 3 == 3:
+                self.hid_endpoints.add(data[index + 2] & 0x0F)
+            index += length
+
+    def _report_descriptor(self, data):
+        self.info["hid_report_descriptors"].append(bytes(data).hex() if data is not None else None)
 
     def _string(self, index, data):
         if data is None or len(data) < 2:

@@ -1,6 +1,7 @@
 import ForceDevice
 import ForceEngine
 import ForceProtocol
+import ForceTestSupport
 import ForceUSB
 import Foundation
 import Testing
@@ -34,6 +35,62 @@ struct PicoUSBEndToEndTests {
     #expect(usb["device_qualifier_stalls"] as? Bool == true)
     #expect(usb["line_coding"] as? [Int] == [0x00, 0xC2, 0x01, 0, 0, 0, 8])  // GET_LINE_CODING: 115200 8N1
     #expect(usb["dtr"] as? Bool == true && usb["enumerations"] as? Int == 1)
+  }
+
+  /// The composite device as the emulated host enumerates it: the raw configuration
+  /// walked here (the CDC pair under an interface association, interface 2 HID with
+  /// its interrupt IN endpoint 0x83), and the report descriptor the host read from
+  /// interface 2, decoded by the tests' own HID parser: a keyboard, a mouse wheel and
+  /// consumer control, each report one byte after its ID. No report is sent while
+  /// the serial port is in use and nothing asks for one.
+  @Test func theHIDInterfaceEnumeratesBesideTheSerialPort() throws {
+    let pico = try PicoEmulator(serial: .usb)
+    let client = try pico.connect()
+    defer { client.close() }
+    let usb = try pico.usbState { ($0["hid_report_descriptors"] as? [Any])?.isEmpty == false }
+    let configuration = try #require(Self.bytes(hex: usb["configuration"] as? String))
+    #expect(configuration.count == Int(configuration[2]) | Int(configuration[3]) << 8)
+    var descriptors: [[UInt8]] = []
+    var offset = 0
+    while offset + 2 <= configuration.count, configuration[offset] >= 2 {
+      descriptors.append(Array(configuration[offset..<min(configuration.count, offset + Int(configuration[offset]))]))
+      offset += Int(configuration[offset])
+    }
+    #expect(offset == configuration.count)
+    #expect(descriptors.first?[4] == 3)  // three interfaces
+    #expect(descriptors.filter { $0[1] == 0x0B } == [[8, 0x0B, 0, 2, 0x02, 0x02, 0x00, 0]])
+    let hidInterface = try #require(descriptors.firstIndex { $0[1] == 4 && $0[5] == 3 })
+    #expect(descriptors[hidInterface][2] == 2)
+    let hid = descriptors[hidInterface + 1]
+    #expect(hid[1] == 0x21 && hid[6] == 0x22)
+    #expect(descriptors[hidInterface + 2] == [7, 5, 0x83, 3, 8, 0, 1])
+
+    let reports = try #require(usb["hid_report_descriptors"] as? [String])
+    #expect(reports.count == 1)
+    let report = try #require(Self.bytes(hex: reports.first))
+    #expect(report.count == Int(hid[7]) | Int(hid[8]) << 8)
+    let parsed = try #require(HIDItemParser.parse(report))
+    #expect(parsed.applications.map(\.usage) == [0x0001_0006, 0x0001_0002, 0x000C_0001])
+    #expect(parsed.applications.map(\.reportID) == [1, 2, 3])
+    for id: UInt8 in [1, 2, 3] { #expect(parsed.inputBits(id) == 8) }
+    // The serial port works beside it, and nothing has been reported.
+    #expect(client.info?.board.equals("pico") == true)
+    _ = try client.request(.streamStart(StreamStart(decimation: 1, events: false)))
+    _ = try telemetryFrames(from: client, count: 20)
+    #expect(try pico.usbState()["hid_reports"] as? [String] == [])
+  }
+
+  static func bytes(hex: String?) -> [UInt8]? {
+    guard let hex, hex.count % 2 == 0 else { return nil }
+    var result: [UInt8] = []
+    var index = hex.startIndex
+    while index < hex.endIndex {
+      let next = hex.index(index, offsetBy: 2)
+      guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
+      result.append(byte)
+      index = next
+    }
+    return result
   }
 
   @Test func parametersSaveAndSurviveAReboot() throws {

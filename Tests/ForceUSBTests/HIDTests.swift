@@ -1,10 +1,11 @@
+import ForceTestSupport
 import ForceUSB
 import Testing
 
 /// The HID interface as Linux's `usbhid` binds to it: SET_IDLE, the HID and report
 /// descriptors read from the interface, GET_REPORT, and input reports on 0x83. The
-/// report descriptor is decoded by `HIDItemParser`, written from HID 1.11 §6.2.2, not
-/// from the firmware's table.
+/// report descriptor is decoded by ForceTestSupport's `HIDItemParser`, written from HID
+/// 1.11 §6.2.2, not from the firmware's table.
 struct HIDTests {
   static func configured() -> ScriptedHost {
     let host = ScriptedHost()

@@ -1,39 +1,42 @@
 /// A HID report descriptor decoded from USB HID 1.11 §6.2.2: short items (prefix
 /// byte: bSize in bits 0-1 as 0, 1, 2 or 4 bytes, bType in bits 2-3, bTag in bits
 /// 4-7), the global and local item state, collections, and the Input main items
-/// with what they declare. Usages are 32-bit: page << 16 | ID.
-struct HIDItemParser {
+/// with what they declare. Usages are 32-bit: page << 16 | ID. The tests' own reading
+/// of the HID specification, independent of the firmware's table (`HIDReports`).
+public struct HIDItemParser {
   /// One Input main item.
-  struct Field {
-    var reportID: UInt8
-    var usages: [UInt32]
-    var usageMinimum: UInt32?
-    var usageMaximum: UInt32?
-    var logicalMinimum: Int32
-    var logicalMaximum: Int32
-    var size: Int
-    var count: Int
-    var constant: Bool
-    var variable: Bool
-    var relative: Bool
+  public struct Field {
+    public var reportID: UInt8
+    public var usages: [UInt32]
+    public var usageMinimum: UInt32?
+    public var usageMaximum: UInt32?
+    public var logicalMinimum: Int32
+    public var logicalMaximum: Int32
+    public var size: Int
+    public var count: Int
+    public var constant: Bool
+    public var variable: Bool
+    public var relative: Bool
   }
 
   /// A top-level (application) collection.
-  struct Application {
-    var usage: UInt32
-    var reportID: UInt8
+  public struct Application {
+    public var usage: UInt32
+    public var reportID: UInt8
   }
 
-  var inputs: [Field] = []
-  var applications: [Application] = []
+  /// The Input main items, in order.
+  public var inputs: [Field] = []
+  /// The top-level application collections, in order.
+  public var applications: [Application] = []
 
   /// Bits of input fields in report `id` (the ID byte not counted).
-  func inputBits(_ id: UInt8) -> Int {
+  public func inputBits(_ id: UInt8) -> Int {
     inputs.filter { $0.reportID == id }.reduce(0) { $0 + $1.size * $1.count }
   }
 
   /// Nil when an item is malformed, a collection is not closed, or a long item appears.
-  static func parse(_ bytes: [UInt8]) -> HIDItemParser? {
+  public static func parse(_ bytes: [UInt8]) -> HIDItemParser? {
     var result = HIDItemParser()
     var page: UInt32 = 0
     var reportID: UInt8 = 0
