@@ -47,7 +47,13 @@ extension DescriptorWriter {
   /// without padding): one loop, where a call per byte would keep the callee's address
   /// in a register and spill it (an indirect call the stack analysis cannot follow).
   mutating func raw<T>(_ value: T) {
-    withUnsafeBytes(of: value) { for byte in $0 { self.byte(byte) } }
+    withUnsafeBytes(of: value) { append($0) }
+  }
+
+  /// The bytes in order; not inlined, so each tuple's `raw` is only its bytes and a call.
+  @inline(never)
+  mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    for byte in bytes { self.byte(byte) }
   }
 
   mutating func bytes(_ v: (UInt8, UInt8, UInt8, UInt8)) {

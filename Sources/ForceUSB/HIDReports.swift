@@ -30,57 +30,59 @@ public enum HIDReports {
 
   /// The report descriptor: short items, prefix byte then data (HID 1.11 §6.2.2.2).
   static func descriptor(into out: inout DescriptorWriter) {
-    // Keyboard: one key code as an array, usages 00h-65h of the Keyboard page.
+    // One tuple of the three collections' items (UInt8s only, so its bytes are
+    // contiguous), written by one call.
     out.raw(
       (
-        item(0x05, 0x01),  // Usage Page (Generic Desktop)
-        item(0x09, 0x06),  // Usage (Keyboard)
-        item(0xA1, 0x01),  // Collection (Application)
-        item(0x85, keyboardID),  // Report ID (1)
-        item(0x05, 0x07),  // Usage Page (Keyboard/Keypad)
-        item(0x19, 0x00),  // Usage Minimum (0)
-        item(0x29, 0x65),  // Usage Maximum (65h)
-        item(0x15, 0x00),  // Logical Minimum (0)
-        item(0x25, 0x65),  // Logical Maximum (65h)
-        item(0x75, 0x08),  // Report Size (8)
-        item(0x95, 0x01),  // Report Count (1)
-        item(0x81, 0x00),  // Input (Data, Array, Absolute)
-        endCollection
-      ))
-    // Mouse: a pointer with one relative wheel, -127...127 detents.
-    out.raw(
-      (
-        item(0x05, 0x01),  // Usage Page (Generic Desktop)
-        item(0x09, 0x02),  // Usage (Mouse)
-        item(0xA1, 0x01),  // Collection (Application)
-        item(0x85, wheelID),  // Report ID (2)
-        item(0x09, 0x01),  // Usage (Pointer)
-        item(0xA1, 0x00),  // Collection (Physical)
-        item(0x09, 0x38),  // Usage (Wheel)
-        item(0x15, 0x81),  // Logical Minimum (-127)
-        item(0x25, 0x7F),  // Logical Maximum (127)
-        item(0x75, 0x08),  // Report Size (8)
-        item(0x95, 0x01),  // Report Count (1)
-        item(0x81, 0x06),  // Input (Data, Variable, Relative)
-        endCollection, endCollection
-      ))
-    // Consumer control: Volume Increment and Volume Decrement as two bits, six padding.
-    out.raw(
-      (
-        item(0x05, 0x0C),  // Usage Page (Consumer)
-        item(0x09, 0x01),  // Usage (Consumer Control)
-        item(0xA1, 0x01),  // Collection (Application)
-        item(0x85, consumerID),  // Report ID (3)
-        item(0x09, 0xE9),  // Usage (Volume Increment)
-        item(0x09, 0xEA),  // Usage (Volume Decrement)
-        item(0x15, 0x00),  // Logical Minimum (0)
-        item(0x25, 0x01),  // Logical Maximum (1)
-        item(0x75, 0x01),  // Report Size (1)
-        item(0x95, 0x02),  // Report Count (2)
-        item(0x81, 0x02),  // Input (Data, Variable, Absolute)
-        item(0x95, 0x06),  // Report Count (6)
-        item(0x81, 0x03),  // Input (Constant): the padding
-        endCollection
+        // Keyboard: one key code as an array, usages 00h-65h of the Keyboard page.
+        (
+          item(0x05, 0x01),  // Usage Page (Generic Desktop)
+          item(0x09, 0x06),  // Usage (Keyboard)
+          item(0xA1, 0x01),  // Collection (Application)
+          item(0x85, keyboardID),  // Report ID (1)
+          item(0x05, 0x07),  // Usage Page (Keyboard/Keypad)
+          item(0x19, 0x00),  // Usage Minimum (0)
+          item(0x29, 0x65),  // Usage Maximum (65h)
+          item(0x15, 0x00),  // Logical Minimum (0)
+          item(0x25, 0x65),  // Logical Maximum (65h)
+          item(0x75, 0x08),  // Report Size (8)
+          item(0x95, 0x01),  // Report Count (1)
+          item(0x81, 0x00),  // Input (Data, Array, Absolute)
+          endCollection
+        ),
+        // Mouse: a pointer with one relative wheel, -127...127 detents.
+        (
+          item(0x05, 0x01),  // Usage Page (Generic Desktop)
+          item(0x09, 0x02),  // Usage (Mouse)
+          item(0xA1, 0x01),  // Collection (Application)
+          item(0x85, wheelID),  // Report ID (2)
+          item(0x09, 0x01),  // Usage (Pointer)
+          item(0xA1, 0x00),  // Collection (Physical)
+          item(0x09, 0x38),  // Usage (Wheel)
+          item(0x15, 0x81),  // Logical Minimum (-127)
+          item(0x25, 0x7F),  // Logical Maximum (127)
+          item(0x75, 0x08),  // Report Size (8)
+          item(0x95, 0x01),  // Report Count (1)
+          item(0x81, 0x06),  // Input (Data, Variable, Relative)
+          endCollection, endCollection
+        ),
+        // Consumer control: Volume Increment and Volume Decrement as two bits, six padding.
+        (
+          item(0x05, 0x0C),  // Usage Page (Consumer)
+          item(0x09, 0x01),  // Usage (Consumer Control)
+          item(0xA1, 0x01),  // Collection (Application)
+          item(0x85, consumerID),  // Report ID (3)
+          item(0x09, 0xE9),  // Usage (Volume Increment)
+          item(0x09, 0xEA),  // Usage (Volume Decrement)
+          item(0x15, 0x00),  // Logical Minimum (0)
+          item(0x25, 0x01),  // Logical Maximum (1)
+          item(0x75, 0x01),  // Report Size (1)
+          item(0x95, 0x02),  // Report Count (2)
+          item(0x81, 0x02),  // Input (Data, Variable, Absolute)
+          item(0x95, 0x06),  // Report Count (6)
+          item(0x81, 0x03),  // Input (Constant): the padding
+          endCollection
+        )
       ))
   }
 }
