@@ -167,6 +167,7 @@ extension ForceCtl.Study {
       defer { Interrupt.uninstall() }
       var emulated: EmulatedDevice?
       defer { emulated?.stop() }
+      defer { if live { try? FileManager.default.removeItem(atPath: cellsFile) } }  // after SITL stops
       var records = log.logged
       if from < plan.trials.count {
         let client: DeviceClient
@@ -191,7 +192,6 @@ extension ForceCtl.Study {
           records += try session(client, config: config, plan: plan, from: from, log: log)
         }
       }
-      if live { try? FileManager.default.removeItem(atPath: cellsFile) }
       if participant != nil {
         try printLines(peopleSummary(records, config: config, plan: plan))
       } else {
