@@ -167,7 +167,7 @@ extension ForceCtl.Study {
       defer { Interrupt.uninstall() }
       var emulated: EmulatedDevice?
       defer { emulated?.stop() }
-      defer { if live { try? FileManager.default.removeItem(atPath: cellsFile) } }  // after SITL stops
+      defer { if live { try? FileManager.default.removeItem(atPath: cellsFile) } }  // SITL keeps its last readings
       var records = log.logged
       if from < plan.trials.count {
         let client: DeviceClient
