@@ -103,18 +103,26 @@ struct PeopleSession {
   /// Where the telemetry of the session's trial `index` (1-based) goes: beside the
   /// log, `telemetry/trial-0001.csv` (the record CSV).
   static func telemetryPath(_ log: String, index: Int) -> String {
-    let directory = (log as NSString).deletingLastPathComponent + "/telemetry"
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let number = String(index)
-    return directory + "/trial-" + String(repeating: "0", count: max(0, 4 - number.count)) + number + ".csv"
+    return telemetryDirectory(log) + "/trial-" + String(repeating: "0", count: max(0, 4 - number.count)) + number
+      + ".csv"
+  }
+
+  /// The directory of the trials' telemetry, beside the log.
+  static func telemetryDirectory(_ log: String) -> String {
+    (log as NSString).deletingLastPathComponent + "/telemetry"
   }
 
   /// Runs the session; returns the trials it logged.
   func run(from: Int) throws -> [TrialRecord] {
     let began = Date()
     var records: [TrialRecord] = []
-    var done = log.logged.filter { !$0.practice }
+    let analysed = log.logged.filter { !$0.practice }
+    var (done, errors) = (analysed.count, analysed.filter { !$0.success }.count)
     let blocks = Set(plan.trials.map(\.block)).count
+    try? FileManager.default.createDirectory(
+      atPath: Self.telemetryDirectory(log.path), withIntermediateDirectories: true)
+    var paused = false  // held across trials: a pause holds the next trial until resumed
     _ = try client.request(.streamStart(StreamStart(decimation: 1, events: true)))
     defer { _ = try? client.request(.streamStop) }
     for index in from..<plan.trials.count {
@@ -124,10 +132,15 @@ struct PeopleSession {
       var trial = LiveTrial(task: planned.task, parameters: setup, maxMs: config.maxTrialMs)
       var phase = index == from || plan.trials[index - 1].block != planned.block ? "break" : trial.phase.rawValue
       var disturbed = false
-      var paused = false
       var started = ""
       var latest: (left: UInt16, right: UInt16, frame: UInt16) = (0, 0, 0)
       var telemetry = TelemetryCSV.header + "\n"
+      // What the pages are shown of this trial; the loop fills in what changes.
+      let shown = PeopleState(
+        participant: participant, technique: "\(planned.technique.name)", block: planned.block, blocks: blocks,
+        practice: planned.practice, index: index + 1, trials: plan.trials.count, trial: planned.trial,
+        start: planned.task.start, target: planned.task.target, rangeMax: StudyDesign.rangeMax(of: planned.task),
+        done: done, errors: errors, lastTimeMs: records.last?.outcome.timeMs, lastSuccess: records.last?.success)
       while trial.phase != .ended {
         for action in board.takeActions() {
           switch action {
@@ -155,17 +168,14 @@ struct PeopleSession {
           }
         }
         if phase != "break" { phase = trial.phase.rawValue }
-        let analysed = done
-        board.update { s in
-          s = PeopleState(
-            phase: phase, participant: participant, technique: "\(planned.technique.name)", block: planned.block,
-            blocks: blocks, practice: planned.practice, index: index + 1, trials: plan.trials.count,
-            trial: planned.trial, start: planned.task.start, target: planned.task.target, value: trial.value,
-            rangeMax: StudyDesign.rangeMax(of: planned.task), elapsedMs: trial.elapsedMs, left: latest.left,
-            right: latest.right, frame: latest.frame, paused: paused, disturbed: disturbed, done: analysed.count,
-            errors: analysed.filter { !$0.success }.count, sessionSeconds: Date().timeIntervalSince(began),
-            lastTimeMs: records.last?.outcome.timeMs, lastSuccess: records.last?.success)
-        }
+        var now = shown
+        now.phase = phase
+        now.value = trial.value
+        now.elapsedMs = trial.elapsedMs
+        (now.left, now.right, now.frame) = latest
+        (now.paused, now.disturbed) = (paused, disturbed)
+        now.sessionSeconds = Date().timeIntervalSince(began)
+        board.update { $0 = now }
       }
       let record = TrialRecord(
         technique: planned.technique, participant: participant, block: planned.block, trial: planned.trial,
@@ -181,12 +191,15 @@ struct PeopleSession {
           started: started, contactFrame: trial.contactFrame.map(Int.init), firmware: stamp.firmware,
           schema: stamp.schema))
       records.append(record)
-      if !record.practice { done.append(record) }
+      if !record.practice {
+        done += 1
+        if !record.success { errors += 1 }
+      }
     }
     board.update { s in
       s.phase = "finished"
-      s.done = done.count
-      s.errors = done.filter { !$0.success }.count
+      s.done = done
+      s.errors = errors
       s.lastTimeMs = records.last?.outcome.timeMs
       s.lastSuccess = records.last?.success
     }
