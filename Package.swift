@@ -86,7 +86,9 @@ let package = Package(
     .testTarget(name: "ForceLinkTests", dependencies: ["ForceLink", "ForceTestSupport"]),
     .testTarget(
       name: "ForceFirmwareTests",
-      dependencies: ["ForceFirmware", "ForceEngine", "ForceProtocol", "ForceTestSupport", "ForceHostFlash"]
+      dependencies: [
+        "ForceFirmware", "ForceEngine", "ForceProtocol", "ForceTestSupport", "ForceHostFlash", "ForceTrace",
+      ]
     ),
     .testTarget(
       name: "ForceTraceTests",
@@ -105,6 +107,7 @@ let package = Package(
       name: "FirmwareEndToEndTests",
       dependencies: [
         "ForceDevice", "ForceTrace", "ForceEngine", "ForceProtocol", "ForceLink", "ForceTestSupport", "ForceUSB",
+        "ForceFirmware",
       ]
     ),
     .testTarget(

@@ -146,6 +146,13 @@ struct PicoBoard<Serial: PicoSerialPort>: Board {
   /// (the drive and PICOBOOT); does not return.
   mutating func rebootToBootloader() { BootROM.rebootToUSBBoot() }
 
+  // MARK: HID
+
+  /// Beside the USB serial port; none in the UART build.
+  typealias StepQueue = Serial.StepQueue
+  var hasHID: Bool { Serial.hasHID }
+  mutating func sendHID(_ input: HIDInput) -> Bool { serial.sendHID(input) }
+
   // MARK: LED, watchdog
 
   mutating func showLEDs(_ image: UInt32) { led.show(image) }

@@ -17,6 +17,12 @@ protocol PicoSerialPort: SerialPort {
   var idle: Bool { get }
   /// The host asked for the bootloader on the port itself (USB: the 1200-baud touch).
   var bootloaderRequested: Bool { get }
+  /// What the firmware keeps for the HID interface (`NoHIDSteps` without one).
+  associatedtype StepQueue: HIDStepQueue
+  /// Whether a USB HID interface is beside the port (a constant of the build).
+  static var hasHID: Bool { get }
+  /// Sends one HID input report; false while the host has not taken the last.
+  mutating func sendHID(_ input: HIDInput) -> Bool
 }
 
 /// The serial port in the UART build (`Tools/build-firmware --board pico --serial
@@ -40,6 +46,11 @@ struct PicoUARTSerial: PicoSerialPort {
   var idle: Bool { uart.idle }
   /// A UART has no way to ask.
   var bootloaderRequested: Bool { false }
+  /// No USB, so no HID.
+  typealias StepQueue = NoHIDSteps
+  static var hasHID: Bool { false }
+  /// Never called (`hasHID`).
+  mutating func sendHID(_ input: HIDInput) -> Bool { false }
 
   /// A received byte (or, when `transmitting`, room to send) raises UART0_IRQ, whose
   /// handler (`Interrupts.swift`) lowers it again.
@@ -79,6 +90,22 @@ struct PicoUSBSerial: PicoSerialPort {
   var idle: Bool { !live || port.idle }
   /// DTR dropped at 1200 baud, the request's status stage sent (Docs/usb.md).
   var bootloaderRequested: Bool { live && port.bootloaderRequested }
+  /// Interface 2 (Docs/usb.md, the HID report descriptor).
+  typealias StepQueue = HIDSteps
+  static var hasHID: Bool { true }
+  /// The report of `input`'s collection (`HIDReports`).
+  mutating func sendHID(_ input: HIDInput) -> Bool {
+    guard live else { return false }
+    switch input {
+    case .key(let code): return port.sendReport(id: HIDReports.keyboardID, data: code)
+    case .wheel(let detents): return port.sendReport(id: HIDReports.wheelID, data: UInt8(bitPattern: detents))
+    case .consumer(let buttons): return port.sendReport(id: HIDReports.consumerID, data: buttons)
+    case .axis(let position):
+      return port.sendReport(
+        id: HIDReports.axisID, data: UInt8(truncatingIfNeeded: position), high: UInt8(truncatingIfNeeded: position >> 8)
+      )
+    }
+  }
 
   /// USBCTRL_IRQ (raised for what the controller's `poll` handles, a finished IN
   /// transfer included) wakes the core; its handler masks the line.

@@ -35,9 +35,13 @@ public enum ParameterID: UInt8, Sendable {
   case railLevel
   case fsrLaw
   case probeMs
+  case hidMode
+  case hidKeyUp
+  case hidKeyDown
+  case hidKeyCommit
 
   /// Number of parameters in the current layout.
-  public static let count = 31
+  public static let count = 35
 
   /// The parameter at layout index `index`, or nil past the end.
   @inlinable
@@ -99,6 +103,10 @@ public enum ParameterID: UInt8, Sendable {
       case .railLevel: return (2, 1016, 512, 1023)
       case .fsrLaw: return (7, 0, 0, 1)
       case .probeMs: return (5, 250, 0, 5000)
+      case .hidMode: return (1, 0, 0, HIDMode.count - 1)
+      case .hidKeyUp: return (9, 0x52, 0, 0x65)
+      case .hidKeyDown: return (9, 0x51, 0, 0x65)
+      case .hidKeyCommit: return (9, 0x28, 0, 0x65)
       }
     }
   }
@@ -110,12 +118,13 @@ public enum ParameterID: UInt8, Sendable {
     speed_boost_max\0filter_ms\0quick_release_ms\0pulse_window_ms\0\
     press_through_level\0range_min\0range_max\0start_value\0wrap\0left_offset\0\
     right_offset\0left_gain\0right_gain\0left_curve\0right_curve\0baseline_rate\0\
-    baseline_limit\0fault_ms\0rail_level\0fsr_law\0probe_ms\0
+    baseline_limit\0fault_ms\0rail_level\0fsr_law\0probe_ms\0hid_mode\0hid_key_up\0\
+    hid_key_down\0hid_key_commit\0
     """
 
   /// The units, each ended by a NUL (`row.unit` indexes them).
   static let units: StaticString = """
-    Hz\0enum\0counts\01/1000\0milli-items/s\0ms\0items\0bool\0counts/s\0
+    Hz\0enum\0counts\01/1000\0milli-items/s\0ms\0items\0bool\0counts/s\0key\0
     """
 
   /// The default value (cheaper than `info.defaultValue`).
@@ -139,6 +148,7 @@ public enum ParameterID: UInt8, Sendable {
     switch self {
     case .technique: return Technique(rawValue: value)?.name
     case .sensitivity: return Sensitivity(rawValue: value)?.name
+    case .hidMode: return HIDMode(rawValue: value)?.name
     default: return nil
     }
   }
@@ -150,6 +160,8 @@ public enum ParameterID: UInt8, Sendable {
       for raw in 0..<Technique.count where Technique(rawValue: raw)!.name.equals(bytes) { return raw }
     case .sensitivity:
       for raw in 0..<Sensitivity.count where Sensitivity(rawValue: raw)!.name.equals(bytes) { return raw }
+    case .hidMode:
+      for raw in 0..<HIDMode.count where HIDMode(rawValue: raw)!.name.equals(bytes) { return raw }
     default: break
     }
     return nil

@@ -7,13 +7,13 @@
 /// nothing when they throw.
 public struct Parameters: Equatable, Sendable {
   /// Version of the stored layout. Bump when a parameter is added or its meaning changes.
-  public static let layoutVersion: UInt16 = 4
+  public static let layoutVersion: UInt16 = 5
 
   /// A hash of the schema (names, ranges, defaults) so a host can tell whether its
   /// idea of the parameters matches the device's: FNV-1a over the table
   /// (`computedSchemaHash`), kept as a constant so the firmware carries 4 bytes
   /// instead of the loop. `ParametersTests` fails when the table changes and this does not.
-  public static let schemaHash: UInt32 = 0xA414_F88B
+  public static let schemaHash: UInt32 = 0x4CA7_68AE
 
   /// FNV-1a over each parameter's name, default, minimum and maximum, in id order.
   static var computedSchemaHash: UInt32 {
@@ -40,7 +40,7 @@ public struct Parameters: Equatable, Sendable {
       Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
       Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
       Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-      Int32
+      Int32, Int32, Int32, Int32, Int32
     )
 
   public static func == (a: Parameters, b: Parameters) -> Bool {
@@ -59,7 +59,7 @@ public struct Parameters: Equatable, Sendable {
   @export(interface) @inline(never) @_optimize(size)
   public init() {
     values = (
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
     )
     for index in 0..<ParameterID.count {
       let id = ParameterID.at(index)!
@@ -125,6 +125,8 @@ public struct Parameters: Equatable, Sendable {
   @inlinable public var technique: Technique { Technique(rawValue: self[.technique]) ?? .thumbRoll }
   /// Sensitivity setting.
   @inlinable public var sensitivity: Sensitivity { Sensitivity(rawValue: self[.sensitivity]) ?? .normal }
+  /// What the USB HID interface sends (the Pico's).
+  @inlinable public var hidMode: HIDMode { HIDMode(rawValue: self[.hidMode]) ?? .off }
 }
 
 extension Parameters {

@@ -7,10 +7,13 @@ import ForceProtocol
 /// (`SerialPort`), two force cells (`CellSensor`), a frame timer and a tick counter
 /// (`FrameClock`), reserved NOR flash pages (`NORFlash`), the LEDs (`StatusDisplay`),
 /// a watchdog with the reset reason (`WatchdogTimer`) and, on the Pico, a bootloader
-/// to reboot into (`Bootloader`; the others keep its defaults). Everything is non-blocking;
+/// to reboot into (`Bootloader`; the others keep its defaults) and a USB HID
+/// interface (`HIDPort`, the same). Everything is non-blocking;
 /// the portable firmware owns the ring buffers, the framing and the frame loop.
 /// `FirmwareApp` is generic over the board, so no capability is ever boxed.
-public protocol Board: SerialPort, CellSensor, FrameClock, NORFlash, StatusDisplay, WatchdogTimer, Bootloader {
+public protocol Board: SerialPort, CellSensor, FrameClock, NORFlash, StatusDisplay, WatchdogTimer, Bootloader,
+  HIDPort
+{
   /// Board name reported in the handshake, e.g. "microbit-v1".
   var name: StaticString { get }
   /// Deepest the stack has been since boot, in bytes (0: not measured; the

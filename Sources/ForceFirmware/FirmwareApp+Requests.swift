@@ -126,6 +126,7 @@ extension FirmwareApp {
   @inline(never)
   public mutating func resetEngine() {
     engine.reset(parameters: parameters)
+    if board.hasHID { hid.restart() }
     releasePullUps()
   }
 
@@ -204,6 +205,7 @@ extension FirmwareApp {
     for index in 0..<count {
       let sample = body.sample(index)
       let output = engine.step(left: sample.left, right: sample.right)
+      if board.hasHID { hid.frame(output) }
       send(InjectResult(index: UInt8(index), output: output, unitsPerItem: engine.unitsPerItem), seq: seq)
       showOnLEDs(output)
     }

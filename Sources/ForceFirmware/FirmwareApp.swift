@@ -62,6 +62,11 @@ public struct FirmwareApp<B: Board> {
   var positionScale = PositionScale()
   /// `bootsel` was answered: reboot into the bootloader once the reply has left.
   var bootloaderPending = false
+  /// The value steps on their way to the USB HID interface (boards with one).
+  var hid = B.StepQueue()
+  /// Frames a reboot still waits for the HID reports to leave (a host that does not
+  /// poll the interface must not keep the board from its bootloader); 0xFF: not begun.
+  var hidRebootFrames: UInt8 = 0xFF
 
   /// Boots: loads the parameters from flash (defaults when blank or corrupt), starts
   /// the frame timer and the watchdog.
@@ -87,6 +92,7 @@ public struct FirmwareApp<B: Board> {
   public mutating func boot() {
     stored = ParameterStore.load(from: board, into: &parameters)
     engine.reset(parameters: parameters)
+    if board.hasHID { configureHID() }
     board.startFrameTimer(hz: UInt32(parameters.sampleRateHz))
     board.startWatchdog(timeoutMs: FirmwareApp.watchdogMs)
   }
@@ -119,6 +125,7 @@ public struct FirmwareApp<B: Board> {
     transmit.pump(&board)
     if board.frameDue() {
       board.feedWatchdog()
+      if board.hasHID && hidRebootFrames != 0xFF && hidRebootFrames > 0 { hidRebootFrames &-= 1 }
       if board.hasADC && !injecting {
         let cells = board.readCells()
         let output = engine.step(left: cells.left, right: cells.right)
@@ -134,20 +141,30 @@ public struct FirmwareApp<B: Board> {
     }
     if bench.running { benchSlice() }
     transmit.pump(&board)
+    if board.hasHID { hid.pump(&board) }
     // `hasBootloader` first: a board without one (a constant false) has none of this.
     if board.hasBootloader && (bootloaderPending || board.bootloaderRequested) { rebootWhenQuiet() }
   }
 
   /// Reboots into the bootloader once everything queued has left the serial port (an
-  /// all-quiet flush: `bootsel`'s `ack` reaches the host first); until then the loop
+  /// all-quiet flush: `bootsel`'s `ack` reaches the host first) and the HID interface
+  /// has sent its all-released report (for at most 20 frames); until then the loop
   /// runs on, streaming stopped.
   @inline(never)
   mutating func rebootWhenQuiet() {
     telemetryDecimation = 0
     eventsEnabled = false
+    if board.hasHID {
+      if hidRebootFrames == 0xFF {
+        hid.releaseAll()
+        hidRebootFrames = 20
+      }
+      if !hid.idle && hidRebootFrames > 0 { return }
+    }
     guard transmit.free == TransmitQueue.capacity, board.serialIdle else { return }
     board.rebootToBootloader()
     bootloaderPending = false  // a fake board comes back here: carry on
+    hidRebootFrames = 0xFF
   }
 
   /// Serves the frame just received (in the decoder's buffer) when its longest reply
@@ -211,6 +228,7 @@ public struct FirmwareApp<B: Board> {
   /// as a jump of the frame number, and in `statsReport.streamDropped`.
   mutating func stream(left: UInt16, right: UInt16, output: FrameOutput) {
     frameNumber &+= 1
+    if board.hasHID { hid.frame(output) }
     if eventsEnabled && !output.events.isEmpty {
       let event = EventReport(frame: frameNumber, events: output.events)
       if send(event, seq: streamSequence, streamed: true) { streamSequence &+= 1 }
@@ -234,10 +252,16 @@ public struct FirmwareApp<B: Board> {
     transmit.send(message, seq: seq, streamed: streamed)
   }
 
+  /// Hands the parameters to the HID steps, in a frame of its own: the copy of the
+  /// parameters the call makes is not kept on `boot`'s frame, the deepest path.
+  @inline(never)
+  mutating func configureHID() { hid.configure(parameters) }
+
   /// Applies the parameters to the engine; restarts the frame timer when the sample
   /// rate changed from `oldRate`.
   mutating func parametersChanged(oldRate: Int32) {
     engine.apply(parameters)
+    if board.hasHID { configureHID() }
     lastLEDMode = 0xFF  // the range may have changed: the next frame redraws the bar
     if oldRate != parameters.sampleRateHz {
       board.startFrameTimer(hz: UInt32(parameters.sampleRateHz))

@@ -11,6 +11,7 @@ public enum ParameterGroup: UInt8, CaseIterable, Sendable {
   case value
   case calibration
   case health
+  case usb
 
   /// The group's heading.
   public var title: StaticString {
@@ -22,6 +23,7 @@ public enum ParameterGroup: UInt8, CaseIterable, Sendable {
     case .value: "Range and value"
     case .calibration: "Calibration"
     case .health: "The cells' health"
+    case .usb: "USB HID (Pico)"
     }
   }
 }
@@ -62,6 +64,10 @@ extension ParameterID {
     case .railLevel: (.health, "reading at or above which a cell counts as shorted to the rail")
     case .fsrLaw: (.calibration, "read presses above a preloaded rest by the FSR's power law (0 = linear)")
     case .probeMs: (.health, "time between pull-up probes that tell a floating pin from a connected one (0 = off)")
+    case .hidMode: (.usb, "what a value step sends over USB HID: off, keyboard, wheel, consumer or axis")
+    case .hidKeyUp: (.usb, "key code a step up presses in keyboard mode (82 = Up Arrow)")
+    case .hidKeyDown: (.usb, "key code a step down presses in keyboard mode (81 = Down Arrow)")
+    case .hidKeyCommit: (.usb, "key code a commit presses in keyboard mode (40 = Enter, 0 = none)")
     }
   }
 }

@@ -55,8 +55,27 @@ public struct FakeBoard: Board {
   }
   public mutating func setCellPullUps(_ on: Bool) { pullUps = on }
   public mutating func startFrameTimer(hz: UInt32) {}
+  /// Loop passes per frame: one pass in every `pollsPerFrame` is a frame.
+  public var pollsPerFrame = 1
+  var passes = 0
   public mutating func frameDue() -> Bool {
+    passes += 1
+    guard passes >= pollsPerFrame else { return false }
+    passes = 0
     frames += 1
+    return true
+  }
+
+  /// Whether the board has a USB HID interface (the Pico's); false as on the micro:bit.
+  public var hasHID = false
+  /// While false the host takes no report (it stopped polling): `sendHID` refuses.
+  public var hidPolled = true
+  /// Every HID report taken by the host, in order.
+  public var hidReports: [HIDInput] = []
+  public typealias StepQueue = HIDSteps
+  public mutating func sendHID(_ input: HIDInput) -> Bool {
+    guard hidPolled else { return false }
+    hidReports.append(input)
     return true
   }
   /// Advances 3 ticks a read: a frame timed by two reads takes 3 ticks, the cost of a read.

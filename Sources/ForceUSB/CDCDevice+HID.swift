@@ -14,7 +14,7 @@ extension CDCDevice {
   }
 
   /// A HID class request to interface 2. GET_REPORT of an input report answers the
-  /// all-released report of that ID (nothing pressed, no wheel motion); there are no
+  /// all-released report of that ID (nothing pressed, no wheel motion, the axis at 0); there are no
   /// output or feature reports, so SET_REPORT STALLs. The idle rate is kept and read
   /// back, but reports go out only on a change whatever it is.
   mutating func hidRequest(_ p: SetupPacket, _ out: inout DescriptorWriter) -> ControlReply {
@@ -23,7 +23,7 @@ extension CDCDevice {
     switch p.request {
     case SetupPacket.HID.getReport where p.isIn && p.value >> 8 == 1 && HIDReports.isReportID(reportID):
       out.byte(reportID)
-      out.byte(0)
+      for _ in 1..<HIDReports.reportLength(reportID) { out.byte(0) }
       return .send(0)
     case SetupPacket.HID.getIdle where p.isIn:
       out.byte(idleRate)

@@ -1,9 +1,10 @@
 /// The HID interface's report descriptor (USB HID 1.11 §6.2.2, HID Usage Tables 1.4)
-/// and its input reports: one top-level collection per way a step reaches the host,
+/// and its input reports: one top-level collection per way a step reaches the host
+/// (`hid_mode`: keyboard, wheel, consumer control, axis),
 /// each with its own report ID, so the mode can change without re-enumerating.
 /// Docs/usb.md explains the descriptor byte by byte.
 ///
-/// Every input report is two bytes: the report ID, then one data byte.
+/// Every input report is the report ID, then one data byte (two for the axis).
 public enum HIDReports {
   /// The keyboard collection's report ID: the data byte is a key code, 0 none.
   public static let keyboardID: UInt8 = 1
@@ -11,17 +12,19 @@ public enum HIDReports {
   public static let wheelID: UInt8 = 2
   /// The consumer collection's report ID: bit 0 Volume Increment, bit 1 Decrement.
   public static let consumerID: UInt8 = 3
-  /// Bytes in every input report, the report ID included.
-  public static let reportLength = 2
+  /// The axis collection's report ID: the data is 0...32 767, little-endian.
+  public static let axisID: UInt8 = 4
+  /// Bytes in the input report `id`, the report ID included.
+  public static func reportLength(_ id: UInt8) -> Int { id == axisID ? 3 : 2 }
   /// The interrupt IN endpoint's wMaxPacketSize.
   public static let packetSize: UInt16 = 8
   /// bInterval of the interrupt IN endpoint, in frames (ms).
   public static let pollInterval: UInt8 = 1
-  /// wDescriptorLength: the whole report descriptor (25 + 26 + 27 bytes; under 256).
-  public static let descriptorLength = 78
+  /// wDescriptorLength: the whole report descriptor (25 + 26 + 27 + 22 bytes; under 256).
+  public static let descriptorLength = 100
 
   /// True for the report IDs the descriptor declares.
-  public static func isReportID(_ id: UInt8) -> Bool { id >= keyboardID && id <= consumerID }
+  public static func isReportID(_ id: UInt8) -> Bool { id >= keyboardID && id <= axisID }
 
   /// A short item with one byte of data: the prefix (tag, type and size 1) and the data.
   static func item(_ prefix: UInt8, _ data: UInt8) -> (UInt8, UInt8) { (prefix, data) }
@@ -81,6 +84,20 @@ public enum HIDReports {
           item(0x81, 0x02),  // Input (Data, Variable, Absolute)
           item(0x95, 0x06),  // Report Count (6)
           item(0x81, 0x03),  // Input (Constant): the padding
+          endCollection
+        ),
+        // Joystick: one absolute X axis, 16 bits, 0...32 767.
+        (
+          item(0x05, 0x01),  // Usage Page (Generic Desktop)
+          item(0x09, 0x04),  // Usage (Joystick)
+          item(0xA1, 0x01),  // Collection (Application)
+          item(0x85, axisID),  // Report ID (4)
+          item(0x09, 0x30),  // Usage (X)
+          item(0x15, 0x00),  // Logical Minimum (0)
+          (UInt8(0x26), UInt8(0xFF), UInt8(0x7F)),  // Logical Maximum (32 767): two data bytes
+          item(0x75, 0x10),  // Report Size (16)
+          item(0x95, 0x01),  // Report Count (1)
+          item(0x81, 0x02),  // Input (Data, Variable, Absolute)
           endCollection
         )
       ))

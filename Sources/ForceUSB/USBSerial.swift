@@ -83,12 +83,12 @@ public struct USBSerial<Controller: USBController> {
     device.configuration != 0 && device.halted & 8 == 0 && !reportInFlight
   }
 
-  /// Arms the HID input report `id` with its data byte (HIDReports); false when
-  /// `reportReady` is not true, and nothing is sent.
-  public mutating func sendReport(id: UInt8, data: UInt8) -> Bool {
+  /// Arms the HID input report `id` with its data bytes (HIDReports: `high` only in
+  /// the axis report); false when `reportReady` is not true, and nothing is sent.
+  public mutating func sendReport(id: UInt8, data: UInt8, high: UInt8 = 0) -> Bool {
     guard reportReady else { return false }
-    withUnsafeBytes(of: (id, data)) {
-      controller.reportIn(UnsafeRawBufferPointer(rebasing: $0[0..<HIDReports.reportLength]))
+    withUnsafeBytes(of: (id, data, high)) {
+      controller.reportIn(UnsafeRawBufferPointer(rebasing: $0[0..<HIDReports.reportLength(id)]))
     }
     reportInFlight = true
     return true

@@ -68,7 +68,10 @@ cells on the emulated ADC.
                                       start-of-frame packets sent (sof_frames), bulk IN
                                       buffers armed (bulk_in_arms, and bulk_in_by_100us: by
                                       where in the 1 ms frame), e15_hazards (armed in the
-                                      frame's last 200 us) and hung (see --e15)
+                                      frame's last 200 us) and hung (see --e15); the HID
+                                      reports received (hid_reports, as hex) and for each
+                                      the frame it came in (hid_report_frames: the index of
+                                      the frame in the trace playing, null outside one)
                       stall           the frame timer's alarm stops firing until the next
                                       reset: the frame loop starves and the watchdog bites
                       late-frame-irq NS
@@ -521,6 +524,9 @@ class Emulator:
         load_uf2(uf2, self.mcu)
         self.core, self.clock = self.mcu.core, self.simulator.clock
         self.usb = CDCHost(self.mcu, self.clock, e15)  # idle unless the firmware enables USB
+        # Each HID report is stamped with the frame of the trace playing when it came: its
+        # index in the trace, or None outside one.
+        self.usb.stamp = self._trace_frame
         self.uart = self.mcu.uart[0]
         self.tx = bytearray()  # firmware -> host
         self.line = UARTLine(self.uart, self.clock, self.tx.append)
@@ -615,6 +621,12 @@ class Emulator:
 
     def frames_started(self):
         return self.pairs
+
+    def _trace_frame(self):
+        """The index in the trace playing of the frame last started, or None when the frame is
+        not one of a trace's."""
+        index = self.pairs - self.trace_start
+        return index if self.trace and 0 <= index < len(self.trace) else None
 
     def _adc_write_counting(self, offset, value):
         if offset == ADC_CS and value & rp2040_adc.CS_START_MANY:

@@ -115,6 +115,8 @@ class CDCHost:
         self.from_device = bytearray()  # read from the device, not yet taken by the client
         self.hid_endpoints = set()  # endpoint numbers of the HID interfaces' interrupt IN endpoints
         self.hid_reports = []  # every HID input report received, as hex, in order
+        self.hid_report_frames = []  # for each, stamp() when it arrived (the harness's frame)
+        self.stamp = lambda: None  # set by the harness
         self._clear()
 
     def _clear(self):
@@ -200,7 +202,7 @@ class CDCHost:
 
     def state(self):
         return dict(self.info, enumerations=self.enumerations, configured=self.ready, dtr=self.opened,
-                    hid_reports=list(self.hid_reports),
+                    hid_reports=list(self.hid_reports), hid_report_frames=list(self.hid_report_frames),
                     bytes_to_device=self.bytes_to_device, bytes_from_device=self.bytes_from_device,
                     waiting_to_device=len(self.to_device), held_packets=self.held_packets, throttled=self.throttle, sof_frames=self.sof_frames,
                     bulk_in_arms=self.bulk_in_arms, bulk_in_by_100us=self.in_phase_us,
@@ -277,6 +279,7 @@ class CDCHost:
                 self._cdc_write(endpoint, buffer)
         elif endpoint in self.hid_endpoints and self.ready:
             self.hid_reports.append(bytes(buffer).hex())
+            self.hid_report_frames.append(self.stamp())
         elif endpoint == self.cdc._in_endpoint:
             self.bytes_from_device += len(buffer)
             if self.opened:

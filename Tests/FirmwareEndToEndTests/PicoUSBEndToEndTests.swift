@@ -1,7 +1,9 @@
 import ForceDevice
 import ForceEngine
+import ForceFirmware
 import ForceProtocol
 import ForceTestSupport
+import ForceTrace
 import ForceUSB
 import Foundation
 import Testing
@@ -40,8 +42,8 @@ struct PicoUSBEndToEndTests {
   /// The composite device as the emulated host enumerates it: the raw configuration
   /// walked here (the CDC pair under an interface association, interface 2 HID with
   /// its interrupt IN endpoint 0x83), and the report descriptor the host read from
-  /// interface 2, decoded by the tests' own HID parser: a keyboard, a mouse wheel and
-  /// consumer control, each report one byte after its ID. No report is sent while
+  /// interface 2, decoded by the tests' own HID parser: a keyboard, a mouse wheel,
+  /// consumer control, each report one byte after its ID, and a joystick axis of two. No report is sent while
   /// the serial port is in use and nothing asks for one.
   @Test func theHIDInterfaceEnumeratesBesideTheSerialPort() throws {
     let pico = try PicoEmulator(serial: .usb)
@@ -70,14 +72,69 @@ struct PicoUSBEndToEndTests {
     let report = try #require(Self.bytes(hex: reports.first))
     #expect(report.count == Int(hid[7]) | Int(hid[8]) << 8)
     let parsed = try #require(HIDItemParser.parse(report))
-    #expect(parsed.applications.map(\.usage) == [0x0001_0006, 0x0001_0002, 0x000C_0001])
-    #expect(parsed.applications.map(\.reportID) == [1, 2, 3])
+    #expect(parsed.applications.map(\.usage) == [0x0001_0006, 0x0001_0002, 0x000C_0001, 0x0001_0004])
+    #expect(parsed.applications.map(\.reportID) == [1, 2, 3, 4])
     for id: UInt8 in [1, 2, 3] { #expect(parsed.inputBits(id) == 8) }
+    #expect(parsed.inputBits(4) == 16)
     // The serial port works beside it, and nothing has been reported.
     #expect(client.info?.board.equals("pico") == true)
     _ = try client.request(.streamStart(StreamStart(decimation: 1, events: false)))
     _ = try telemetryFrames(from: client, count: 20)
     #expect(try pico.usbState()["hid_reports"] as? [String] == [])
+  }
+
+  /// Every golden trace played into the ADC in each `hid_mode` with reports: the
+  /// reports the host's interrupt endpoint received, decoded through the report
+  /// descriptor the host read (the tests' own parser), are the steps, commits and
+  /// values of the trace's `sim run` output as Docs/usb.md describes them
+  /// (`HIDExpectation`), none lost and none extra; the CSV rebuilt from the CDC
+  /// stream meanwhile is still `sim run`'s, byte for byte.
+  @Test(arguments: [HIDMode.keyboard, .wheel, .consumer, .axis])
+  func goldenTracesAsHIDReports(mode: HIDMode) throws {
+    let pico = try PicoEmulator(serial: .usb)
+    let usb = try pico.usbState { ($0["hid_report_descriptors"] as? [Any])?.isEmpty == false }
+    let descriptor = try #require(Self.bytes(hex: (usb["hid_report_descriptors"] as? [String])?.first))
+    let parsed = try #require(HIDItemParser.parse(descriptor))
+    #expect(GoldenTraces.names.count >= 12)
+    for name in GoldenTraces.names {
+      let (input, assignments, _) = try GoldenTraces.load(name)
+      let parameters = try ParameterText.applying(assignments + [(.hidMode, mode.rawValue)], to: .defaults)
+      let before = (try pico.usbState()["hid_reports"] as? [String])?.count ?? 0
+      let actual = try PicoEndToEndTests().play(GoldenTraces.url(of: name, "in.csv"), parameters: parameters, on: pico)
+      let output = Simulation(parameters: parameters).csv(for: input)
+      #expect(actual == output, "\(name): the CDC stream differs")
+      // The last step's reports follow its frame by a poll or two: wait 20 ms of
+      // emulated time. Only the reports of the trace's frames count: the device runs
+      // frames before it (under the new parameters, before the reset) and after it
+      // (the cells at rest), which `sim run` does not.
+      let end = try pico.emulatedMilliseconds() + 20
+      while try pico.emulatedMilliseconds() < end { Thread.sleep(forTimeInterval: 0.05) }
+      let usb = try pico.usbState()
+      let frames = (usb["hid_report_frames"] as? [Any]) ?? []
+      let all = zip((usb["hid_reports"] as? [String]) ?? [], frames.map { $0 as? Int }).dropFirst(before)
+      #expect(frames.count == ((usb["hid_reports"] as? [String]) ?? []).count)
+      let reports = all.filter { $0.1 != nil }.map(\.0)
+      let inputs = try reports.map { try #require(Self.decode(Self.bytes(hex: $0) ?? [], parsed), "\($0)") }
+      let range = parameters[.rangeMin]...parameters[.rangeMax]
+      let expected = HIDExpectation(outputCSV: output, range: range, wraps: parameters[.wrap] != 0)
+      let problems = expected.problems(inputs, mode: mode, keys: (0x52, 0x51, 0x28), range: range)
+      #expect(problems.isEmpty, "\(name), \(mode.name): \(problems)")
+    }
+  }
+
+  /// One input report as a host reads it from the descriptor: the report ID names an
+  /// application collection, whose usage says what the data is.
+  static func decode(_ report: [UInt8], _ descriptor: HIDItemParser) -> HIDInput? {
+    guard let id = report.first, let application = descriptor.applications.first(where: { $0.reportID == id }),
+      report.count == 1 + descriptor.inputBits(id) / 8
+    else { return nil }
+    switch application.usage {
+    case 0x0001_0006: return .key(report[1])  // Keyboard: the key code array
+    case 0x0001_0002: return .wheel(Int8(bitPattern: report[1]))  // Mouse: the wheel
+    case 0x000C_0001: return .consumer(report[1])  // Consumer Control: the buttons' bits
+    case 0x0001_0004: return .axis(UInt16(report[1]) | UInt16(report[2]) << 8)  // Joystick: X
+    default: return nil
+    }
   }
 
   static func bytes(hex: String?) -> [UInt8]? {

@@ -55,7 +55,7 @@ import Testing
   }
 
   @Test func profileThenSetsApplyInOrder() throws {
-    let profile = file("p.json", #"{"layout_version": 4, "parameters": {"technique": "pulse", "start_value": 40}}"#)
+    let profile = file("p.json", #"{"layout_version": 5, "parameters": {"technique": "pulse", "start_value": 40}}"#)
     let input = file("in.csv", "left,right\n0,0\n")
     let output = directory.appendingPathComponent("o.csv").path
     try run(["sim", "run", "--input", input, "--profile", profile, "--set", "start_value=42", "--output", output])

@@ -97,7 +97,7 @@ import Testing
     try p.set([(.rangeMin, -500), (.startValue, -20), (.technique, 2)])
     var bytes = [UInt8](repeating: 0, count: Parameters.encodedSize)
     bytes.withUnsafeMutableBytes { p.encode(into: $0) }
-    #expect(bytes.count == 124)
+    #expect(bytes.count == 140)
     // Layout: little-endian Int32 at 4 × id.
     #expect(bytes[0] == 200 && bytes[1] == 0)  // sample_rate_hz
     #expect(Array(bytes[60..<64]) == [0x0C, 0xFE, 0xFF, 0xFF])  // range_min = -500
@@ -110,7 +110,7 @@ import Testing
   /// change a name, default or range and this fails until the constant is updated.
   @Test func schemaHashIsTheHashOfTheTable() {
     #expect(Parameters.schemaHash == Parameters.computedSchemaHash)
-    #expect(Parameters.layoutVersion == 4)
+    #expect(Parameters.layoutVersion == 5)
   }
 
   @Test func symbolsRoundTrip() {

@@ -1,3 +1,4 @@
+import ForceEngine
 import Foundation
 import Testing
 
@@ -58,10 +59,16 @@ import Testing
     // Its mangled "layout_version" appears twice, which is refused before the hash is read.
     "schema-hash-with-cr.json": "line 1, column 111: 'layourt_eivson' is given twice (first on line 1)",
     "unknown-name-with-newline.json":
-      "parameter file was written for schema '0x00000000'; this build uses 0xa414f88b; unknown here: 'wrap\\nx';",
+      "parameter file was written for schema '0x00000000'; this build uses 0x\(Self.schemaHex); unknown here: 'wrap\\nx';",
     "symbol-with-newline.json":
       "line 1, column 30: technique: 'pulse\\nwrap' is not one of thumb-roll, pulse, press-through, two-button, wrap, positional",
   ]
+
+  /// The build's schema hash as the error names it: eight hex digits.
+  static var schemaHex: String {
+    let digits = String(Parameters.schemaHash, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
+  }
 
   @Test func parameterFilesGiveOneLineErrors() throws {
     let directory = Self.regressions.appendingPathComponent("ParameterJSON")

@@ -36,17 +36,18 @@ struct HIDTests {
     #expect(host.control(Self.hidSetup(0x81, 6, value: 0x2300, length: 9)) == .stalled)  // no physical descriptor
   }
 
-  @Test func theReportDescriptorDeclaresAKeyboardAWheelAndConsumerControl() throws {
+  @Test func theReportDescriptorDeclaresAKeyboardAWheelConsumerControlAndAnAxis() throws {
     let host = Self.configured()
     guard case .data(let bytes) = host.control(Self.hidSetup(0x81, 6, value: 0x2200, length: 255)) else {
       Issue.record("report descriptor stalled")
       return
     }
     let parsed = try #require(HIDItemParser.parse(bytes))
-    #expect(parsed.applications.map(\.usage) == [0x0001_0006, 0x0001_0002, 0x000C_0001])
-    #expect(parsed.applications.map(\.reportID) == [1, 2, 3])
-    // Each report is the ID and one byte of fields.
+    #expect(parsed.applications.map(\.usage) == [0x0001_0006, 0x0001_0002, 0x000C_0001, 0x0001_0004])
+    #expect(parsed.applications.map(\.reportID) == [1, 2, 3, 4])
+    // Each report is the ID and one byte of fields, the axis's two.
     for id: UInt8 in [1, 2, 3] { #expect(parsed.inputBits(id) == 8, "report \(id)") }
+    #expect(parsed.inputBits(4) == 16)
     let key = try #require(parsed.inputs.first { $0.reportID == 1 })
     #expect(!key.variable && key.usageMinimum == 0x0007_0000 && key.usageMaximum == 0x0007_0065)
     #expect(key.logicalMinimum == 0 && key.logicalMaximum == 0x65 && key.size == 8 && key.count == 1)
@@ -56,13 +57,17 @@ struct HIDTests {
     let volume = try #require(parsed.inputs.first { $0.reportID == 3 && !$0.constant })
     #expect(volume.variable && !volume.relative && volume.usages == [0x000C_00E9, 0x000C_00EA])
     #expect(volume.size == 1 && volume.count == 2 && volume.logicalMaximum == 1)
+    let axis = try #require(parsed.inputs.first { $0.reportID == 4 })
+    #expect(axis.variable && !axis.relative && axis.usages == [0x0001_0030])
+    #expect(axis.logicalMinimum == 0 && axis.logicalMaximum == 32767 && axis.size == 16 && axis.count == 1)
   }
 
   @Test func getReportIdleAndProtocolAnswerAsAHostExpects() {
     let host = Self.configured()
     #expect(host.control(Self.hidSetup(0xA1, 0x01, value: 0x0101, length: 8)) == .data([1, 0]))  // input report 1
     #expect(host.control(Self.hidSetup(0xA1, 0x01, value: 0x0103, length: 8)) == .data([3, 0]))
-    #expect(host.control(Self.hidSetup(0xA1, 0x01, value: 0x0104, length: 8)) == .stalled)  // no such report
+    #expect(host.control(Self.hidSetup(0xA1, 0x01, value: 0x0104, length: 8)) == .data([4, 0, 0]))  // the axis at 0
+    #expect(host.control(Self.hidSetup(0xA1, 0x01, value: 0x0105, length: 8)) == .stalled)  // no such report
     #expect(host.control(Self.hidSetup(0xA1, 0x01, value: 0x0301, length: 8)) == .stalled)  // no feature reports
     #expect(host.control(Self.hidSetup(0x21, 0x09, value: 0x0201, length: 1), data: [0]) == .stalled)  // no output
     #expect(host.control(Self.hidSetup(0x21, 0x0A, value: 0x7D00)) == .data([]))  // SET_IDLE 500 ms
@@ -107,6 +112,10 @@ struct HIDTests {
     host.run()
     #expect(host.takeBulk() == [0x41])
     #expect(host.takeReport() == [2, 1])
+    // The axis report is three bytes: its ID, then the position, little-endian.
+    let sent7 = host.port.sendReport(id: HIDReports.axisID, data: 0xFF, high: 0x7F)
+    #expect(sent7)
+    #expect(host.takeReport() == [4, 0xFF, 0x7F])
   }
 }
 

@@ -19,8 +19,9 @@
 
 #include <stdint.h>
 
-/** Number of parameters, in ForceEngine's ParameterID order. */
-#define PEER_PARAMETER_COUNT 31
+/** Number of parameters, in ForceEngine's ParameterID order (the last four, the
+ * USB HID's, are the firmware's: the engine reads none of them). */
+#define PEER_PARAMETER_COUNT 35
 
 /** Event bits, the same as ForceEngine's EngineEvents.Kind raw values. */
 enum {

@@ -14,7 +14,7 @@ enum ParameterReference {
       "",
       "Every tunable setting of the engine. The names are the public interface: `forcectl params`,",
       "`--set NAME=VALUE`, parameter files and the serial protocol all use them. Every value is a",
-      "whole number; `technique` and `sensitivity` also take their names (`technique=pulse`).",
+      "whole number; `technique`, `sensitivity` and `hid_mode` also take their names (`technique=pulse`).",
       "",
       "| name | unit | range | default | meaning | details |",
       "|---|---|---|---|---|---|",
@@ -98,6 +98,7 @@ enum ParameterReference {
     case .baselineRate, .baselineLimit: return ("rest tracking", "sensor-faults.md#rest-tracking")
     case .faultMs, .railLevel: return ("faults", "sensor-faults.md#faults")
     case .probeMs: return ("the pull-up probe", "sensor-faults.md#the-pull-up-probe")
+    case .hidMode, .hidKeyUp, .hidKeyDown, .hidKeyCommit: return ("USB HID", "usb.md#what-the-picker-sends")
     }
   }
 
