@@ -20,9 +20,9 @@ public struct CDCDevice {
   public private(set) var controlLines: UInt16 = 0
   /// What the last request changed.
   public private(set) var effect = ControlEffect.none
-  /// The host dropped DTR while the line coding was 1200 baud: the "1200-baud touch"
-  /// (Arduino's and the Pico SDK's convention) that asks the device to reboot into its
-  /// bootloader. It stays set until a bus reset.
+  /// The host asked the device to reboot into its bootloader: it dropped DTR while the
+  /// line coding was 1200 baud (the "1200-baud touch", Arduino's and the Pico SDK's
+  /// convention), or sent the reset interface's `bootsel`. It stays set until a bus reset.
   public private(set) var bootloaderTouched = false
   /// Halted endpoints: bit 0 = 0x81, bit 1 = 0x02, bit 2 = 0x82, bit 3 = 0x83.
   public private(set) var halted: UInt8 = 0
@@ -58,6 +58,7 @@ public struct CDCDevice {
     case (0, 2): answer = standardEndpoint(packet, &out)
     case (1, 1) where packet.index == Descriptors.hidInterface: answer = hidRequest(packet, &out)
     case (1, 1): answer = classRequest(packet, &out)
+    case (2, 1): answer = vendorRequest(packet)
     default: answer = .stall
     }
     if case .send = answer { return .send(out.written) }
@@ -124,7 +125,17 @@ public struct CDCDevice {
 
   /// The interface a request names, if the device is configured and has it.
   func interface(_ p: SetupPacket) -> UInt16? {
-    configuration != 0 && p.index <= Descriptors.hidInterface ? p.index : nil
+    configuration != 0 && p.index < UInt16(Descriptors.interfaceCount) ? p.index : nil
+  }
+
+  /// A vendor request: only the reset interface's `bootsel` (no data), which asks for
+  /// the bootloader once its status stage has gone out.
+  mutating func vendorRequest(_ p: SetupPacket) -> ControlReply {
+    guard interface(p) == Descriptors.resetInterface, p.request == ResetInterface.bootsel, noData(p) else {
+      return .stall
+    }
+    bootloaderTouched = true
+    return .acknowledge
   }
 
   mutating func standardInterface(_ p: SetupPacket, _ out: inout DescriptorWriter) -> ControlReply {

@@ -9,7 +9,10 @@
 /// endpoint 0x81; interface 1 is the data interface (class 0Ah) with bulk endpoints
 /// 0x02 (OUT) and 0x82 (IN). Linux's `cdc_acm` binds to interface 0 and makes
 /// `/dev/ttyACM*`. Interface 2 is HID (class 03h, no boot subclass) with the interrupt
-/// IN endpoint 0x83; `usbhid` binds to it and makes the input devices.
+/// IN endpoint 0x83; `usbhid` binds to it and makes the input devices. Interface 3 is
+/// the Pico SDK's reset interface (vendor class FFh, subclass 00h, protocol 01h, no
+/// endpoints): a vendor request to it reboots into BOOTSEL mode, as `picotool reboot
+/// -f -u` asks SDK firmware to.
 public enum Descriptors {
   /// bMaxPacketSize0 and the bulk endpoints' wMaxPacketSize (full speed).
   public static let packetSize = 64
@@ -24,11 +27,15 @@ public enum Descriptors {
   /// The HID interface's interrupt IN endpoint: the input reports.
   public static let reportEndpoint: UInt8 = 0x83
   /// wTotalLength of the configuration.
-  public static let configurationLength = 100
+  public static let configurationLength = 109
   /// The communications interface (class requests go to it).
   public static let controlInterface: UInt16 = 0
   /// The HID interface (HID class requests and its descriptors).
   public static let hidInterface: UInt16 = 2
+  /// The reset interface (vendor requests: `ResetInterface`).
+  public static let resetInterface: UInt16 = 3
+  /// bNumInterfaces.
+  public static let interfaceCount: UInt8 = 4
   /// String descriptor indices.
   public static let manufacturerString: UInt8 = 1
   public static let productString: UInt8 = 2
@@ -67,10 +74,10 @@ public enum Descriptors {
     out.byte(1)  // one configuration
   }
 
-  /// The 100-byte configuration descriptor with its interfaces and endpoints.
+  /// The 109-byte configuration descriptor with its interfaces and endpoints.
   static func configuration(into out: inout DescriptorWriter) {
-    // Configuration 1: three interfaces, bus-powered, 100 mA.
-    out.bytes((9, configurationType, UInt8(configurationLength), 0, 3, 1, 0, 0x80, 50))
+    // Configuration 1: four interfaces, bus-powered, 100 mA.
+    out.bytes((9, configurationType, UInt8(configurationLength), 0, interfaceCount, 1, 0, 0x80, 50))
     // Interface association: interfaces 0 and 1 are one CDC ACM function.
     out.raw((UInt8(8), interfaceAssociationType, UInt8(0), UInt8(2), UInt8(0x02), UInt8(0x02), UInt8(0), UInt8(0)))
     // Interface 0: communications, ACM, one endpoint, iInterface = the version string.
@@ -91,6 +98,9 @@ public enum Descriptors {
     hid(into: &out)
     endpoint(
       reportEndpoint, attributes: 0x03, size: HIDReports.packetSize, interval: HIDReports.pollInterval, into: &out)
+    // Interface 3: the reset interface, vendor class, no endpoints.
+    out.bytes(
+      (9, interfaceType, UInt8(resetInterface), 0, 0, 0xFF, ResetInterface.subclass, ResetInterface.protocolCode, 0))
   }
 
   /// The 9-byte HID descriptor: HID 1.11, no country, one report descriptor.

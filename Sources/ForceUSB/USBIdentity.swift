@@ -1,10 +1,11 @@
 /// What the device tells a host it is: the vendor and product IDs, the release number
 /// and the strings (Docs/usb.md).
 ///
-/// The IDs are pid.codes' vendor 0x1209 with its test product ID 0x0002, which
+/// The IDs are pid.codes' vendor 0x1209 with its test product ID 0x0003, which
 /// pid.codes sets aside for development and testing: free to use on one's own bench,
-/// not to ship. (The CDC-only images before the HID interface used 0x0001: hosts
-/// cache drivers per VID/PID, so the composite device has a product ID of its own.) A
+/// not to ship. (The CDC-only images used 0x0001 and the CDC and HID images 0x0002:
+/// hosts cache drivers per VID/PID, so each set of interfaces has a product ID of its
+/// own.) A
 /// distributed ForcePicker gets its own product ID from pid.codes (free for
 /// open-source hardware) by changing `productID` here and in the udev rule (its
 /// test checks the two agree).
@@ -13,7 +14,7 @@ public struct USBIdentity: Sendable {
   public static let vendorID: UInt16 = 0x1209
   /// pid.codes' test product ID: the one home of the product ID (`forcectl ports`
   /// reads it from here).
-  public static let productID: UInt16 = 0x0002
+  public static let productID: UInt16 = 0x0003
   /// iManufacturer.
   public static let manufacturer: StaticString = "ForcePicker project"
   /// iProduct: what `forcectl ports` and libserialport show.

@@ -55,6 +55,9 @@ cells on the emulated ADC.
                                       makes it: the port opened (DTR up), set to 1200 8N1
                                       and closed (DTR down); the CDC client is disconnected
                                       first. "ok" once the requests are queued
+                      reset-interface bootsel
+                                      the Pico SDK reset interface's BOOTSEL request, as
+                                      `picotool reboot -f -u` sends it; "ok" once queued
                       bootrom         one JSON object: "reset_usb_boot", the boot ROM
                                       function's address and each call the firmware made to
                                       it (emulated ms, the caller's return address, its
@@ -922,6 +925,9 @@ def command(emulator, line):
             return "ok"
         if name == "touch" and args == ["1200"] and emulator.usb:
             emulator.usb.touch_1200()
+            return "ok"
+        if name == "reset-interface" and args == ["bootsel"] and emulator.usb:
+            emulator.usb.reset_interface_bootsel()
             return "ok"
         if name == "throttle" and args in (["on"], ["off"]) and emulator.usb:
             emulator.usb.set_throttle(args[0] == "on")

@@ -163,6 +163,16 @@ class CDCHost:
         self._request(setup(0x21, 0x20, 0, interface, 7), out=(1200).to_bytes(4, "little") + bytes((0, 0, 8)))
         self._request(setup(0x21, 0x22, 0, interface))
 
+    def reset_interface_bootsel(self):
+        """The Pico SDK reset interface's BOOTSEL request, as picotool sends it: vendor,
+        to the interface of class FFh, subclass 00h, protocol 01h, no data."""
+        if not self.ready:
+            raise ValueError("the device is not enumerated")
+        interface = self.info.get("reset_interface")
+        if interface is None:
+            raise ValueError("the device has no reset interface")
+        self._request(setup(0x41, 0x01, 0, interface))
+
     def send(self, data):
         self.to_device += data
         self._deliver()
@@ -355,15 +365,19 @@ class CDCHost:
 
     def _configuration(self, data):
         """The whole configuration descriptor, as hex; each HID interface (class 03h) in
-        it gets SET_IDLE 0 and its report descriptor read, as `usbhid` does."""
+        it gets SET_IDLE 0 and its report descriptor read, as `usbhid` does; the number
+        of a reset interface (FFh/00h/01h), as picotool looks for it."""
         self.info["configuration"] = bytes(data).hex() if data is not None else None
         self.info["hid_report_descriptors"] = []
+        self.info.pop("reset_interface", None)
         self.hid_endpoints = set()
         index, interface = 0, None
         while data is not None and index + 2 <= len(data) and data[index] >= 2:
             length, kind = data[index], data[index + 1]
             if kind == 4 and length >= 9:
                 interface = data[index + 2] if data[index + 5] == 3 else None
+                if tuple(data[index + 5:index + 8]) == (0xFF, 0x00, 0x01):  # the Pico SDK's reset interface
+                    self.info["reset_interface"] = data[index + 2]
             elif kind == 0x21 and interface is not None and length >= 9:
                 size = data[index + 7] | data[index + 8] << 8
                 self._request(setup(0x21, 0x0A, 0, interface))

@@ -59,7 +59,8 @@ struct PicoUSBEndToEndTests {
       offset += Int(configuration[offset])
     }
     #expect(offset == configuration.count)
-    #expect(descriptors.first?[4] == 3)  // three interfaces
+    #expect(descriptors.first?[4] == 4)  // four interfaces
+    #expect(descriptors.contains([9, 4, 3, 0, 0, 0xFF, 0x00, 0x01, 0]))  // the reset interface
     #expect(descriptors.filter { $0[1] == 0x0B } == [[8, 0x0B, 0, 2, 0x02, 0x02, 0x00, 0]])
     let hidInterface = try #require(descriptors.firstIndex { $0[1] == 4 && $0[5] == 3 })
     #expect(descriptors[hidInterface][2] == 2)
@@ -310,6 +311,22 @@ struct PicoUSBEndToEndTests {
 
   /// `forcectl bootsel` (the product built beside the tests) sends the request, says
   /// so, and the firmware reboots into the boot ROM.
+  /// The Pico SDK's reset interface, as picotool uses it: the host finds the interface
+  /// by its class, subclass and protocol in the configuration it read, sends the
+  /// vendor request, and the firmware calls the boot ROM's reset_usb_boot(0, 0).
+  @Test func theResetInterfaceRebootsIntoTheBootROM() throws {
+    let pico = try PicoEmulator(serial: .usb)
+    let client = try pico.connect()
+    #expect(client.info?.board.equals("pico") == true)
+    #expect(try pico.usbState()["reset_interface"] as? Int == 3)
+    try pico.command("reset-interface bootsel")
+    let call = try pico.resetUSBBootCall()
+    #expect(call.gpioActivityMask == 0 && call.disableInterfaceMask == 0)
+    let usb = try pico.usbState(once: PicoEmulator.inBootsel)
+    #expect(((usb["device"] as? [String: Any])?["product_id"] as? Int) == 0x0003)
+    client.close()
+  }
+
   @Test func forcectlBootselRebootsThePico() throws {
     let pico = try PicoEmulator(serial: .usb)
     let forcectl = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

@@ -28,7 +28,7 @@ struct DescriptorTests {
     #expect(total == Descriptors.configurationLength)
     let all = try #require(host.descriptor(type: 2, length: UInt16(total)))
     #expect(all.count == total && Array(all[0..<9]) == head)
-    #expect(all[4] == 3 && all[5] == 1)  // three interfaces, configuration 1
+    #expect(all[4] == 4 && all[5] == 1)  // four interfaces, configuration 1
 
     // Walk it: every descriptor's length lands exactly on the end.
     var offset = 0
@@ -53,7 +53,9 @@ struct DescriptorTests {
       offset += length
     }
     #expect(offset == total)
-    #expect(interfaces.map(\.number) == [0, 1, 2])
+    #expect(interfaces.map(\.number) == [0, 1, 2, 3])
+    // The Pico SDK's reset interface: vendor class, subclass 00h, protocol 01h, no endpoints.
+    #expect(interfaces[3].cls == 0xFF && interfaces[3].sub == 0 && interfaces[3].endpoints == 0)
     // IAD: first interface 0, two interfaces, CDC / ACM / no protocol, no string.
     #expect(associations == [[8, 0x0B, 0, 2, 0x02, 0x02, 0x00, 0]])
     #expect(interfaces[2].cls == 3 && interfaces[2].sub == 0 && interfaces[2].endpoints == 1)
@@ -113,11 +115,11 @@ struct DescriptorTests {
     #expect(host.descriptor(type: 1, length: 8)?.count == 8)
     #expect(host.descriptor(type: 2, length: 64)?.count == 64)
     #expect(host.descriptor(type: 3, index: 2, length: 2) == [24, 3])
-    // The 100-byte configuration goes out as 64 + 36.
+    // The 109-byte configuration goes out as 64 + 45.
     host.event(.setup(SetupPacket(requestType: 0x80, request: 6, value: 0x0200, length: 255)))
     #expect(host.port.controller.controlInArmed?.count == 64)
     host.port.controller.controlInArmed = nil
     host.event(.controlInDone)
-    #expect(host.port.controller.controlInArmed?.count == 36)
+    #expect(host.port.controller.controlInArmed?.count == 45)
   }
 }

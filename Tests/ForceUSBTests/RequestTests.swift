@@ -98,6 +98,32 @@ struct RequestTests {
     #expect(pending.port.bootloaderRequested)
   }
 
+  /// The Pico SDK's reset interface (interface 3): its vendor request BOOTSEL asks for
+  /// the bootloader once its status stage has gone out; the request that reboots into
+  /// the application, any other vendor request, one with a data stage, one to another
+  /// interface and one before configuration all STALL and ask for nothing.
+  @Test func theResetInterfaceAsksForTheBootloader() {
+    let vendor = { (type: UInt8, request: UInt8, index: UInt16, length: UInt16) in
+      SetupPacket(requestType: type, request: request, index: index, length: length)
+    }
+    let early = ScriptedHost()
+    early.busReset()
+    #expect(early.control(vendor(0x41, 0x01, 3, 0)) == .stalled)  // not configured
+    let host = ScriptedHost()
+    #expect(host.enumerateLikeLinux())
+    for (type, request, index, length): (UInt8, UInt8, UInt16, UInt16) in [
+      (0x41, 0x02, 3, 0), (0x41, 0x03, 3, 0), (0x41, 0x01, 2, 0), (0x41, 0x01, 4, 0), (0xC1, 0x01, 3, 1),
+      (0x40, 0x01, 0, 0),
+    ] {
+      #expect(host.control(vendor(type, request, index, length)) == .stalled, "\(type) \(request) \(index)")
+      #expect(!host.port.bootloaderRequested)
+    }
+    host.event(.setup(vendor(0x41, 0x01, 3, 0)))
+    #expect(host.port.device.bootloaderTouched && !host.port.bootloaderRequested)  // status stage not yet sent
+    host.event(.controlInDone)
+    #expect(host.port.bootloaderRequested)
+  }
+
   /// Each of these gets a STALL, changes nothing, and the next request works.
   @Test func badRequestsStall() {
     let bad: [(String, SetupPacket, [UInt8])] = [

@@ -73,7 +73,7 @@ import Testing
 
     let text = try String(contentsOf: Self.directory.appendingPathComponent(name), encoding: .utf8)
     let rules = try #require(Self.rules(text), "every rule parses")
-    #expect(rules.count == 3)
+    #expect(rules.count == 4)
     let rule = try #require(rules.first)
     let hex = { (value: UInt16) in String(format: "%04x", value) }
     let device = [
@@ -88,6 +88,13 @@ import Testing
       rules.dropFirst(2).first
         == [
           Assignment(key: "SUBSYSTEM", op: "==", value: "input"), Assignment(key: "KERNEL", op: "==", value: "event*"),
+        ] + device + [uaccess])
+    // The USB device node, for libusb tools (picotool and the reset interface).
+    #expect(
+      rules.dropFirst(3).first
+        == [
+          Assignment(key: "SUBSYSTEM", op: "==", value: "usb"),
+          Assignment(key: "ENV{DEVTYPE}", op: "==", value: "usb_device"),
         ] + device + [uaccess])
     let expected =
       [Assignment(key: "SUBSYSTEM", op: "==", value: "tty")] + device + [

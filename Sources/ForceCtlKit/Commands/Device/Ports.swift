@@ -10,7 +10,7 @@ extension ForceCtl {
       abstract: "List serial ports, marking boards by USB ID.",
       discussion: """
         A BBC micro:bit shows up as Arm DAPLink (USB 0d28:0204); a Pico with the ForcePicker \
-        firmware as 1209:0002 "ForcePicker", and any other Raspberry Pi device (vendor 2e8a) as Pico.
+        firmware as 1209:0003 "ForcePicker", and any other Raspberry Pi device (vendor 2e8a) as Pico.
         """
     )
 
