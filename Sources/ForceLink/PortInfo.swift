@@ -27,6 +27,9 @@ public struct PortInfo: Equatable, Hashable, Sendable {
   /// Raspberry Pi: the RP2040 boot ROM's USB device and the Pico SDK's own serial ports.
   public static let raspberryPiVendorID: UInt16 = 0x2E8A
 
+  /// `vvvv:pppp`, as lsusb writes a vendor and product ID.
+  public static func usbID(_ vendor: UInt16, _ product: UInt16) -> String { "\(hex4(vendor)):\(hex4(product))" }
+
   /// The device path, e.g. `/dev/ttyACM0`.
   public var name: String
   /// libserialport's description (USB product string, or the device name).
@@ -85,10 +88,11 @@ public struct PortInfo: Equatable, Hashable, Sendable {
   /// `vvvv:pppp` in lower-case hex (as lsusb prints it), or nil for non-USB ports.
   public var usbID: String? {
     guard let usbVendorID, let usbProductID else { return nil }
-    return "\(PortInfo.hex4(usbVendorID)):\(PortInfo.hex4(usbProductID))"
+    return PortInfo.usbID(usbVendorID, usbProductID)
   }
 
-  static func hex4(_ value: UInt16) -> String {
+  /// Four lower-case hex digits.
+  public static func hex4(_ value: UInt16) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }

@@ -142,33 +142,32 @@ import Testing
     #expect(board.hidReports.count == 2 * wanted.count)
   }
 
-  /// A run longer than a wheel report holds goes out in reports of at most 127 detents.
-  @Test func aLongRunOfWheelStepsIsSplitAt127() throws {
+  /// The wheel reports of `values` shown one a frame after `start`, with `assignments`,
+  /// the host polling only once all are recorded.
+  static func wheelReports(_ assignments: [(ParameterID, Int32)], start: Int32, _ values: [Int32]) throws
+    -> [HIDInput]
+  {
     var steps = HIDSteps()
     var parameters = Parameters.defaults
-    try parameters.set(.hidMode, to: HIDMode.wheel.rawValue)
-    try parameters.set(.rangeMax, to: 1000)
+    try parameters.set([(.hidMode, HIDMode.wheel.rawValue)] + assignments)
     steps.configure(parameters)
-    steps.frame(Self.frame(value: 0, events: []))
-    steps.frame(Self.frame(value: 300))  // the positional technique moves many items a frame
-    steps.frame(Self.frame(value: 290))
+    steps.frame(Self.frame(value: start, events: []))
+    for value in values { steps.frame(Self.frame(value: value)) }
     var board = FakeBoard()
     while !steps.idle { steps.pump(&board) }
-    #expect(board.hidReports == [.wheel(127), .wheel(127), .wheel(46), .wheel(-10)])
+    return board.hidReports
+  }
+
+  /// A run longer than a wheel report holds goes out in reports of at most 127 detents
+  /// (the positional technique moves many items a frame).
+  @Test func aLongRunOfWheelStepsIsSplitAt127() throws {
+    let reports = try Self.wheelReports([(.rangeMax, 1000)], start: 0, [300, 290])
+    #expect(reports == [.wheel(127), .wheel(127), .wheel(46), .wheel(-10)])
   }
 
   /// With wrap on, the move from range_max to range_min is one step up, and back one down.
   @Test func aWrapIsOneStep() throws {
-    var steps = HIDSteps()
-    var parameters = Parameters.defaults
-    try parameters.set(.hidMode, to: HIDMode.wheel.rawValue)
-    try parameters.set(.wrap, to: 1)
-    steps.configure(parameters)
-    steps.frame(Self.frame(value: 99, events: []))
-    for value: Int32 in [100, 0, 1, 0, 100] { steps.frame(Self.frame(value: value)) }
-    var board = FakeBoard()
-    while !steps.idle { steps.pump(&board) }
-    #expect(board.hidReports == [.wheel(3), .wheel(-2)])
+    #expect(try Self.wheelReports([(.wrap, 1)], start: 99, [100, 0, 1, 0, 100]) == [.wheel(3), .wheel(-2)])
   }
 
   /// The axis spans the range exactly: range_min 0, range_max 32 767, by the documented formula in between.

@@ -5,12 +5,15 @@ import Foundation
 extension ForceCtl {
   /// `forcectl ports`: list connected serial ports, marking micro:bits and Picos.
   public struct Ports: ParsableCommand {
+    static let microbit = PortInfo.usbID(PortInfo.microbitVendorID, PortInfo.microbitProductID)
+    static let forcePicker = PortInfo.usbID(PortInfo.forcePickerVendorID, PortInfo.forcePickerProductID)
     public static let configuration = CommandConfiguration(
       commandName: "ports",
       abstract: "List serial ports, marking boards by USB ID.",
       discussion: """
-        A BBC micro:bit shows up as Arm DAPLink (USB 0d28:0204); a Pico with the ForcePicker \
-        firmware as 1209:0003 "ForcePicker", and any other Raspberry Pi device (vendor 2e8a) as Pico.
+        A BBC micro:bit shows up as Arm DAPLink (USB \(microbit)); a Pico with the ForcePicker firmware \
+        as \(forcePicker) "\(PortInfo.forcePickerProduct)", and any other Raspberry Pi device (vendor \
+        \(PortInfo.hex4(PortInfo.raspberryPiVendorID))) as Pico.
         """
     )
 
