@@ -152,6 +152,7 @@ struct PicoBoard<Serial: PicoSerialPort>: Board {
   typealias StepQueue = Serial.StepQueue
   var hasHID: Bool { Serial.hasHID }
   mutating func sendHID(_ input: HIDInput) -> Bool { serial.sendHID(input) }
+  var wheelUnitsPerDetent: Int32 { serial.wheelUnitsPerDetent }
 
   // MARK: LED, watchdog
 

@@ -23,6 +23,8 @@ protocol PicoSerialPort: SerialPort {
   static var hasHID: Bool { get }
   /// Sends one HID input report; false while the host has not taken the last.
   mutating func sendHID(_ input: HIDInput) -> Bool
+  /// Wheel units per detent the host asked for (1 without HID).
+  var wheelUnitsPerDetent: Int32 { get }
 }
 
 /// The serial port in the UART build (`Tools/build-firmware --board pico --serial
@@ -51,6 +53,8 @@ struct PicoUARTSerial: PicoSerialPort {
   static var hasHID: Bool { false }
   /// Never called (`hasHID`).
   mutating func sendHID(_ input: HIDInput) -> Bool { false }
+  /// No wheel.
+  var wheelUnitsPerDetent: Int32 { 1 }
 
   /// A received byte (or, when `transmitting`, room to send) raises UART0_IRQ, whose
   /// handler (`Interrupts.swift`) lowers it again.
@@ -93,6 +97,8 @@ struct PicoUSBSerial: PicoSerialPort {
   /// Interface 2 (Docs/usb.md, the HID report descriptor).
   typealias StepQueue = HIDSteps
   static var hasHID: Bool { true }
+  /// The resolution multiplier's units once the host has turned it on, else 1.
+  var wheelUnitsPerDetent: Int32 { port.device.wheelMultiplierOn ? Int32(HIDReports.wheelMultiplier) : 1 }
   /// The report of `input`'s collection (`HIDReports`).
   mutating func sendHID(_ input: HIDInput) -> Bool {
     guard live else { return false }

@@ -205,7 +205,7 @@ extension FirmwareApp {
     for index in 0..<count {
       let sample = body.sample(index)
       let output = engine.step(left: sample.left, right: sample.right)
-      if board.hasHID { hid.frame(output) }
+      if board.hasHID { hidFrame(output) }
       send(InjectResult(index: UInt8(index), output: output, unitsPerItem: engine.unitsPerItem), seq: seq)
       showOnLEDs(output)
     }

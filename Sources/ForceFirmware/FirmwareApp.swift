@@ -228,7 +228,7 @@ public struct FirmwareApp<B: Board> {
   /// as a jump of the frame number, and in `statsReport.streamDropped`.
   mutating func stream(left: UInt16, right: UInt16, output: FrameOutput) {
     frameNumber &+= 1
-    if board.hasHID { hid.frame(output) }
+    if board.hasHID { hidFrame(output) }
     if eventsEnabled && !output.events.isEmpty {
       let event = EventReport(frame: frameNumber, events: output.events)
       if send(event, seq: streamSequence, streamed: true) { streamSequence &+= 1 }
@@ -250,6 +250,12 @@ public struct FirmwareApp<B: Board> {
   @discardableResult
   mutating func send<M: DeviceMessage>(_ message: M, seq: UInt8, streamed: Bool = false) -> Bool {
     transmit.send(message, seq: seq, streamed: streamed)
+  }
+
+  /// Records a frame's steps for the HID interface (with its position for the wheel).
+  mutating func hidFrame(_ output: FrameOutput) {
+    let milli = hid.wantsPosition ? positionScale.positionMilli(of: output, unitsPerItem: engine.unitsPerItem) : 0
+    hid.frame(output, positionMilli: milli)
   }
 
   /// Hands the parameters to the HID steps, in a frame of its own: the copy of the

@@ -24,6 +24,9 @@ public protocol HIDPort {
   /// Hands `input` to the interrupt IN endpoint. False, and nothing sent, while the
   /// host has not taken the last report or the device is not configured.
   mutating func sendHID(_ input: HIDInput) -> Bool
+  /// Wheel units per detent the host asked for: 1, or the descriptor's resolution
+  /// multiplier once the host has turned it on (`HIDReports.wheelMultiplier`).
+  var wheelUnitsPerDetent: Int32 { get }
 }
 
 /// A board without a HID interface: the micro:bit (its USB is the interface chip's),
@@ -33,6 +36,8 @@ extension HIDPort {
   public var hasHID: Bool { false }
   /// Nothing to send through.
   public mutating func sendHID(_ input: HIDInput) -> Bool { false }
+  /// Whole detents.
+  public var wheelUnitsPerDetent: Int32 { 1 }
 }
 
 /// The firmware's side of a HID interface: the steps on their way (`HIDSteps`).
@@ -45,8 +50,11 @@ public protocol HIDStepQueue {
   mutating func configure(_ parameters: Parameters)
   /// The engine restarted: its value jumps to the start without a step.
   mutating func restart()
-  /// Records one engine frame.
-  mutating func frame(_ output: FrameOutput)
+  /// Whether `frame` needs the position in thousandths of an item (the wheel's).
+  var wantsPosition: Bool { get }
+  /// Records one engine frame, at `positionMilli` thousandths of an item (0 unless
+  /// `wantsPosition`).
+  mutating func frame(_ output: FrameOutput, positionMilli: Int32)
   /// Asks for the all-released report.
   mutating func releaseAll()
   /// Hands the next report to `port`.
@@ -59,7 +67,8 @@ public struct NoHIDSteps: HIDStepQueue {
   public var idle: Bool { true }
   public mutating func configure(_ parameters: Parameters) {}
   public mutating func restart() {}
-  public mutating func frame(_ output: FrameOutput) {}
+  public var wantsPosition: Bool { false }
+  public mutating func frame(_ output: FrameOutput, positionMilli: Int32) {}
   public mutating func releaseAll() {}
   public mutating func pump<P: HIDPort>(_ port: inout P) {}
 }

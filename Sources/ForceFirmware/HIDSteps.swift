@@ -39,14 +39,25 @@ public struct HIDSteps: HIDStepQueue {
   var axis: HIDInput?
   /// The value the last frame showed; nil until a frame after a restart.
   var last: Int32?
+  /// The wheel's position in eighths of an item (its resolution multiplier's units),
+  /// as of the last frame, and as far as the wheel reports have taken the host.
+  var wheelEighths: Int32 = 0
+  var wheelReported: Int32 = 0
   /// Steps dropped because the ring was full.
   public private(set) var lost: UInt32 = 0
 
   /// Nothing waiting, the mode off.
   public init() {}
 
-  /// Nothing waiting to go out.
-  public var idle: Bool { release == nil && axis == nil && count == 0 }
+  /// Nothing waiting to go out (on a high-resolution wheel, the position reported).
+  public var idle: Bool { release == nil && axis == nil && count == 0 && (mode != .wheel || eighthsWaiting == 0) }
+
+  /// The wheel wants the position: its high-resolution reports follow it.
+  public var wantsPosition: Bool { mode == .wheel }
+
+  /// Eighths the high-resolution wheel has not reported yet (a move across the end of
+  /// a wrapping range folded as a step is).
+  var eighthsWaiting: Int32 { folded(wheelEighths &- wheelReported, items: items &* 8) }
 
   /// Takes the mode and keys from `parameters`. A new mode forgets what waits (a key
   /// pressed is still released); the next frame is taken as the value's start.
@@ -75,16 +86,24 @@ public struct HIDSteps: HIDStepQueue {
   /// The engine restarted: its value jumps to the start without a step.
   public mutating func restart() { last = nil }
 
-  /// Records one engine frame: its value steps, its commit and its fault.
-  public mutating func frame(_ output: FrameOutput) {
+  /// Records one engine frame: its value steps, its commit and its fault, and for the
+  /// wheel its position (`positionMilli`, thousandths of an item).
+  public mutating func frame(_ output: FrameOutput, positionMilli: Int32) {
     guard mode != .off else { return }
     let value = output.value
     let events = output.events
+    if mode == .wheel {
+      // Eighths: the item's, plus ⌊offset / 125⌋ for the offset in thousandths,
+      // -500...500: ⌊(offset + 500) · 8389 / 2^20⌋ − 4 is that quotient for all of them.
+      let offset = positionMilli &- value &* 1000
+      wheelEighths = value &* 8 &+ (((offset &+ 500) &* 8389) >> 20) &- 4
+      if last == nil { wheelReported = wheelEighths }
+    }
     if let last, events.contains(.value) && value != last {
       if mode == .axis {
         axis = .axis(axisPosition(value))
       } else {
-        steps(folded(value &- last))
+        steps(folded(value &- last, items: items))
       }
     } else if last == nil && mode == .axis {
       axis = .axis(axisPosition(value))
@@ -109,6 +128,10 @@ public struct HIDSteps: HIDStepQueue {
       if port.sendHID(report) { release = nil }
       return
     }
+    if mode == .wheel && port.wheelUnitsPerDetent > 1 {
+      pumpHighResolutionWheel(&port)
+      return
+    }
     if let report = axis {
       if port.sendHID(report) { axis = nil }
       return
@@ -131,6 +154,7 @@ public struct HIDSteps: HIDStepQueue {
     }
     guard port.sendHID(report) else { return }
     if mode != .wheel { release = mode == .keyboard ? .key(0) : .consumer(0) }
+    if mode == .wheel { wheelReported = wheelEighths }  // the whole detents stand for the position
     if entry == HIDSteps.commitMark || entry == taken {
       head = head == HIDSteps.capacity &- 1 ? 0 : head &+ 1
       count &-= 1
@@ -139,9 +163,20 @@ public struct HIDSteps: HIDStepQueue {
     }
   }
 
-  /// A step count folded into the range when it wraps: a move from the top to the
-  /// bottom is one step up, not a run down the whole range.
-  func folded(_ delta: Int32) -> Int32 {
+  /// The wheel with the host's resolution multiplier on (8 units a detent): it
+  /// follows the position in eighths of an item, so force-driven scrolling moves
+  /// smoothly between the steps; the runs of whole steps are not needed.
+  mutating func pumpHighResolutionWheel<P: HIDPort>(_ port: inout P) {
+    count = 0
+    let waiting = eighthsWaiting
+    guard waiting != 0 else { return }
+    let units = Int8(waiting > 0 ? Swift.min(waiting, 127) : Swift.max(waiting, -127))
+    if port.sendHID(.wheel(units)) { wheelReported = wheelEighths &- (waiting &- Int32(units)) }
+  }
+
+  /// A count folded into the range when it wraps: a move from the top to the bottom
+  /// is one step up, not a run down the whole range (`items` steps around it).
+  func folded(_ delta: Int32, items: Int32) -> Int32 {
     guard wraps else { return delta }
     let half = items >> 1
     if delta > half { return delta &- items }

@@ -73,6 +73,8 @@ public struct FakeBoard: Board {
   /// Every HID report taken by the host, in order.
   public var hidReports: [HIDInput] = []
   public typealias StepQueue = HIDSteps
+  /// Wheel units per detent: 1, or 8 once the host "turned on" the resolution multiplier.
+  public var wheelUnitsPerDetent: Int32 = 1
   public mutating func sendHID(_ input: HIDInput) -> Bool {
     guard hidPolled else { return false }
     hidReports.append(input)

@@ -12,20 +12,29 @@ public struct HIDExpectation {
   public var values: [Int32] = []
   /// `fault` events.
   public var faults = 0
+  /// Each frame's position in eighths of an item, rounded down: the units of a wheel
+  /// whose resolution multiplier (8) the host turned on.
+  public var eighths: [Int] = []
 
   /// Reads `csv` (a header naming `value` and `events`). With `wraps`, a move across
   /// the end of `range` is the one step it took, not a run across the whole range.
   public init(outputCSV csv: String, range: ClosedRange<Int32>, wraps: Bool) {
     let lines = csv.split(whereSeparator: \.isNewline)
     guard let header = lines.first?.split(separator: ",", omittingEmptySubsequences: false),
-      let valueColumn = header.firstIndex(of: "value"), let eventsColumn = header.firstIndex(of: "events")
+      let valueColumn = header.firstIndex(of: "value"), let eventsColumn = header.firstIndex(of: "events"),
+      let positionColumn = header.firstIndex(of: "position")
     else { return }
     let items = Int(range.upperBound - range.lowerBound) + 1
     var last: Int32?
     for line in lines.dropFirst() {
       let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-      guard fields.count > max(valueColumn, eventsColumn), let value = Int32(fields[valueColumn]) else { continue }
+      guard fields.count > max(valueColumn, eventsColumn, positionColumn), let value = Int32(fields[valueColumn]),
+        let position = Double(fields[positionColumn])
+      else { continue }
       if last == nil { values.append(value) }
+      // Three decimals: the position in thousandths is exact; an eighth is 125 of them.
+      let milli = Int((position * 1000).rounded())
+      eighths.append(milli >= 0 ? milli / 125 : -((124 - milli) / 125))
       for event in fields[eventsColumn].split(separator: ";") {
         if event.hasPrefix("value:"), let shown = Int32(event.dropFirst(6)), let previous = last {
           var delta = Int(shown - previous)
@@ -55,7 +64,7 @@ public struct HIDExpectation {
   /// against this run: empty when every step arrived once, in order, and nothing stuck.
   public func problems(
     _ reports: [HIDInput], mode: HIDMode, keys: (up: UInt8, down: UInt8, commit: UInt8),
-    range: ClosedRange<Int32>
+    range: ClosedRange<Int32>, wheelUnitsPerDetent: Int = 1
   ) -> [String] {
     var problems: [String] = []
     func expect(_ ok: Bool, _ text: @autoclosure () -> String) { if !ok { problems.append(text()) } }
@@ -90,6 +99,17 @@ public struct HIDExpectation {
       for report in reports {
         guard case .wheel(let count) = report, count != 0 else { return ["not a wheel report of detents: \(report)"] }
         detents += Array(repeating: count > 0 ? 1 : -1, count: Int(count.magnitude))
+      }
+      if wheelUnitsPerDetent == 8 {
+        // Each frame's move in eighths, in the report after it (the host polls more
+        // often than the frames come).
+        let units = reports.compactMap { if case .wheel(let count) = $0 { Int(count) } else { nil } }
+        let wanted = zip(eighths.dropFirst(), eighths).map { $0 - $1 }.filter { $0 != 0 }
+        expect(
+          units == wanted,
+          "units \(units.prefix(8)), wanted \(wanted.prefix(8)); first difference at \(Self.firstDifference(units, wanted))"
+        )
+        break
       }
       let wanted = steps.filter { $0 != 0 }
       expect(

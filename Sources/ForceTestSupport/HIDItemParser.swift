@@ -12,6 +12,8 @@ public struct HIDItemParser {
     public var usageMaximum: UInt32?
     public var logicalMinimum: Int32
     public var logicalMaximum: Int32
+    public var physicalMinimum: Int32
+    public var physicalMaximum: Int32
     public var size: Int
     public var count: Int
     public var constant: Bool
@@ -27,6 +29,8 @@ public struct HIDItemParser {
 
   /// The Input main items, in order.
   public var inputs: [Field] = []
+  /// The Feature main items, in order.
+  public var features: [Field] = []
   /// The top-level application collections, in order.
   public var applications: [Application] = []
 
@@ -35,12 +39,18 @@ public struct HIDItemParser {
     inputs.filter { $0.reportID == id }.reduce(0) { $0 + $1.size * $1.count }
   }
 
+  /// Bits of feature fields in report `id` (the ID byte not counted).
+  public func featureBits(_ id: UInt8) -> Int {
+    features.filter { $0.reportID == id }.reduce(0) { $0 + $1.size * $1.count }
+  }
+
   /// Nil when an item is malformed, a collection is not closed, or a long item appears.
   public static func parse(_ bytes: [UInt8]) -> HIDItemParser? {
     var result = HIDItemParser()
     var page: UInt32 = 0
     var reportID: UInt8 = 0
     var logical = (minimum: Int32(0), maximum: Int32(0))
+    var physical = (minimum: Int32(0), maximum: Int32(0))
     var size = 0
     var count = 0
     var usages: [UInt32] = []
@@ -67,12 +77,13 @@ public struct HIDItemParser {
       let type = (prefix >> 2) & 3
       let tag = prefix >> 4
       switch (type, tag) {
-      case (0, 0x8):  // Input
-        result.inputs.append(
-          Field(
-            reportID: reportID, usages: usages, usageMinimum: usageMinimum, usageMaximum: usageMaximum,
-            logicalMinimum: logical.minimum, logicalMaximum: logical.maximum, size: size, count: count,
-            constant: unsigned & 1 != 0, variable: unsigned & 2 != 0, relative: unsigned & 4 != 0))
+      case (0, 0x8), (0, 0xB):  // Input, Feature
+        let field = Field(
+          reportID: reportID, usages: usages, usageMinimum: usageMinimum, usageMaximum: usageMaximum,
+          logicalMinimum: logical.minimum, logicalMaximum: logical.maximum, physicalMinimum: physical.minimum,
+          physicalMaximum: physical.maximum, size: size, count: count,
+          constant: unsigned & 1 != 0, variable: unsigned & 2 != 0, relative: unsigned & 4 != 0)
+        if tag == 0x8 { result.inputs.append(field) } else { result.features.append(field) }
       case (0, 0xA):  // Collection
         if depth == 0 && unsigned == 1 {
           result.applications.append(Application(usage: usages.first ?? 0, reportID: 0))
@@ -82,10 +93,12 @@ public struct HIDItemParser {
       case (0, 0xC):  // End Collection
         depth -= 1
         if depth < 0 { return nil }
-      case (0, _): break  // Output, Feature: none expected, ignored
+      case (0, _): break  // Output: none expected, ignored
       case (1, 0x0): page = unsigned
       case (1, 0x1): logical.minimum = signed
       case (1, 0x2): logical.maximum = signed
+      case (1, 0x3): physical.minimum = signed
+      case (1, 0x4): physical.maximum = signed
       case (1, 0x7): size = Int(unsigned)
       case (1, 0x8):
         reportID = UInt8(unsigned)

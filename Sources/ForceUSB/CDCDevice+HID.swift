@@ -25,6 +25,13 @@ extension CDCDevice {
       out.byte(reportID)
       for _ in 1..<HIDReports.reportLength(reportID) { out.byte(0) }
       return .send(0)
+    case SetupPacket.HID.getReport where p.isIn && p.value == 0x0300 | UInt16(HIDReports.wheelID):
+      out.byte(HIDReports.wheelID)
+      out.byte(wheelMultiplierOn ? 1 : 0)
+      return .send(0)
+    case SetupPacket.HID.setReport where !p.isIn && p.value == 0x0300 | UInt16(HIDReports.wheelID) && p.length == 2:
+      pendingRequest = p.request
+      return .receive(2)
     case SetupPacket.HID.getIdle where p.isIn:
       out.byte(idleRate)
       return .send(0)
@@ -40,5 +47,14 @@ extension CDCDevice {
     default:
       return .stall
     }
+  }
+
+  /// The data stage of SET_REPORT: the multiplier's feature report, its ID and one
+  /// byte (bits 0–1 the multiplier, 0 or 1; bits 2–7 padding, ignored). Anything else
+  /// STALLs and changes nothing.
+  mutating func receiveFeature(_ data: UnsafeRawBufferPointer) -> Bool {
+    guard data.count == 2, data[0] == HIDReports.wheelID, data[1] & 3 <= 1 else { return false }
+    wheelMultiplierOn = data[1] & 3 == 1
+    return true
   }
 }

@@ -32,6 +32,10 @@ public struct CDCDevice {
   /// SET_PROTOCOL's wValue: 1 report protocol (the default), 0 boot protocol. The
   /// interface has no boot subclass, so reports are the same either way.
   public internal(set) var hidProtocol: UInt8 = 1
+  /// The wheel's Resolution Multiplier as the host set it (SET_REPORT of the feature
+  /// report): true for its logical maximum, `HIDReports.wheelMultiplier` units a
+  /// detent. Off after a bus reset (HID Usage Tables: the default is its minimum).
+  public internal(set) var wheelMultiplierOn = false
   var pendingAddress: UInt8?
   var pendingRequest: UInt8 = 0
 
@@ -68,6 +72,7 @@ public struct CDCDevice {
   /// The data stage of the pending OUT request; false (stall) when it is not acceptable.
   public mutating func receive(_ data: UnsafeRawBufferPointer) -> Bool {
     defer { pendingRequest = 0 }
+    if pendingRequest == SetupPacket.HID.setReport { return receiveFeature(data) }
     guard pendingRequest == SetupPacket.CDC.setLineCoding, let coding = LineCoding(bytes: data) else { return false }
     lineCoding = coding
     return true

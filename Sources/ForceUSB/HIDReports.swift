@@ -20,8 +20,11 @@ public enum HIDReports {
   public static let packetSize: UInt16 = 8
   /// bInterval of the interrupt IN endpoint, in frames (ms).
   public static let pollInterval: UInt8 = 1
-  /// wDescriptorLength: the whole report descriptor (25 + 26 + 27 + 22 bytes; under 256).
-  public static let descriptorLength = 100
+  /// wDescriptorLength: the whole report descriptor (25 + 53 + 27 + 22 bytes; under 256).
+  public static let descriptorLength = 127
+  /// The wheel's Resolution Multiplier at its logical maximum (1): units per detent
+  /// once the host turns it on with the feature report of `wheelID`.
+  public static let wheelMultiplier: UInt8 = 8
 
   /// True for the report IDs the descriptor declares.
   public static func isReportID(_ id: UInt8) -> Bool { id >= keyboardID && id <= axisID }
@@ -53,7 +56,9 @@ public enum HIDReports {
           item(0x81, 0x00),  // Input (Data, Array, Absolute)
           endCollection
         ),
-        // Mouse: a pointer with one relative wheel, -127...127 detents.
+        // Mouse: a pointer with one relative wheel, -127...127 units, and in the same
+        // logical collection its Resolution Multiplier (a feature, 0 or 1: 1 or 8 units
+        // a detent), which a host that scrolls smoothly turns on.
         (
           item(0x05, 0x01),  // Usage Page (Generic Desktop)
           item(0x09, 0x02),  // Usage (Mouse)
@@ -61,13 +66,26 @@ public enum HIDReports {
           item(0x85, wheelID),  // Report ID (2)
           item(0x09, 0x01),  // Usage (Pointer)
           item(0xA1, 0x00),  // Collection (Physical)
+          item(0xA1, 0x02),  // Collection (Logical): the multiplier applies to the wheel in it
+          item(0x09, 0x48),  // Usage (Resolution Multiplier)
+          item(0x15, 0x00),  // Logical Minimum (0)
+          item(0x25, 0x01),  // Logical Maximum (1)
+          item(0x35, 0x01),  // Physical Minimum (1)
+          item(0x45, wheelMultiplier),  // Physical Maximum (8)
+          item(0x75, 0x02),  // Report Size (2)
+          item(0x95, 0x01),  // Report Count (1)
+          item(0xB1, 0x02),  // Feature (Data, Variable, Absolute)
+          item(0x35, 0x00),  // Physical Minimum (0): no physical scale from here on
+          item(0x45, 0x00),  // Physical Maximum (0)
+          item(0x75, 0x06),  // Report Size (6)
+          item(0xB1, 0x03),  // Feature (Constant): the padding
           item(0x09, 0x38),  // Usage (Wheel)
           item(0x15, 0x81),  // Logical Minimum (-127)
           item(0x25, 0x7F),  // Logical Maximum (127)
           item(0x75, 0x08),  // Report Size (8)
           item(0x95, 0x01),  // Report Count (1)
           item(0x81, 0x06),  // Input (Data, Variable, Relative)
-          endCollection, endCollection
+          endCollection, endCollection, endCollection
         ),
         // Consumer control: Volume Increment and Volume Decrement as two bits, six padding.
         (

@@ -8,7 +8,8 @@ SET_CONTROL_LINE_STATE. Once it has, this host reads the device descriptor and t
 strings (as `lsusb` shows them; the serial number when iSerialNumber names one), checks that a device-qualifier request STALLs (a
 full-speed device has none), reads the configuration descriptor again and plays
 `usbhid` on each HID interface in it (class 03h: SET_IDLE 0, then GET_DESCRIPTOR of
-its report descriptor, `wDescriptorLength` bytes as its HID descriptor says), keeps
+its report descriptor, `wDescriptorLength` bytes as its HID descriptor says, then
+SET_REPORT of a wheel's Resolution Multiplier to its maximum, as hid-input does), keeps
 every report the device sends on a HID interrupt IN endpoint (rp2040py completes an
 IN buffer as soon as it is armed: a host polling every frame, without the wait), and
 then plays `cdc_acm`: opening the port (a TCP client
@@ -381,13 +382,23 @@ class CDCHost:
             elif kind == 0x21 and interface is not None and length >= 9:
                 size = data[index + 7] | data[index + 8] << 8
                 self._request(setup(0x21, 0x0A, 0, interface))
-                self._request(setup(0x81, 6, 0x2200, interface, size), done=self._report_descriptor)
+                self._request(setup(0x81, 6, 0x2200, interface, size),
+                              done=lambda data, number=interface: self._report_descriptor(data, number))
             elif kind == 5 and interface is not None and data[index + 2] & 0x80 and data[index + 3] & 3 == 3:
                 self.hid_endpoints.add(data[index + 2] & 0x0F)
             index += length
 
-    def _report_descriptor(self, data):
+    def _report_descriptor(self, data, interface):
+        """Keeps the report descriptor; a wheel's Resolution Multiplier in it is set to its
+        logical maximum with SET_REPORT, as Linux's hid-input does when it binds (so the
+        wheel reports in its high-resolution units)."""
         self.info["hid_report_descriptors"].append(bytes(data).hex() if data is not None else None)
+        multiplier = resolution_multiplier(bytes(data or b""))
+        if multiplier is not None:
+            report_id, value = multiplier
+            self.info["wheel_multiplier"] = value
+            self._request(setup(0x21, 0x09, 0x0300 | report_id, interface, 2), out=bytes((report_id, value)))
+
 
     def _string(self, index, data):
         if data is None or len(data) < 2:
@@ -454,3 +465,31 @@ class CDCHost:
         self.departures += 1
         self._cdc_reset()
         self._clear()
+
+
+def resolution_multiplier(descriptor):
+    """(report ID, logical maximum) of the first Feature item whose usages include Generic
+    Desktop's Resolution Multiplier (01h:48h), from a walk of the short items (HID 1.11
+    §6.2.2); None without one. It takes the field to start the feature report (bit 0)."""
+    page = report_id = maximum = 0
+    usages = []
+    index = 0
+    while index < len(descriptor):
+        prefix = descriptor[index]
+        size = (0, 1, 2, 4)[prefix & 3]
+        value = int.from_bytes(descriptor[index + 1:index + 1 + size], "little")
+        kind, tag = (prefix >> 2) & 3, prefix >> 4
+        if kind == 1 and tag == 0x0:
+            page = value
+        elif kind == 1 and tag == 0x2:
+            maximum = value
+        elif kind == 1 and tag == 0x8:
+            report_id = value
+        elif kind == 2 and tag == 0x0:
+            usages.append(value if size == 4 else page << 16 | value)
+        elif kind == 0:
+            if tag == 0xB and 0x00010048 in usages:
+                return report_id, maximum
+            usages = []
+        index += 1 + size
+    return None

@@ -88,14 +88,17 @@ struct PicoUSBEndToEndTests {
   /// reports the host's interrupt endpoint received, decoded through the report
   /// descriptor the host read (the tests' own parser), are the steps, commits and
   /// values of the trace's `sim run` output as Docs/usb.md describes them
-  /// (`HIDExpectation`), none lost and none extra; the CSV rebuilt from the CDC
-  /// stream meanwhile is still `sim run`'s, byte for byte.
+  /// (`HIDExpectation`; the wheel in its high-resolution units, which the host turned
+  /// on as Linux does), none lost and none extra; the CSV rebuilt from the CDC stream
+  /// meanwhile is still `sim run`'s, byte for byte.
   @Test(arguments: [HIDMode.keyboard, .wheel, .consumer, .axis])
   func goldenTracesAsHIDReports(mode: HIDMode) throws {
     let pico = try PicoEmulator(serial: .usb)
     let usb = try pico.usbState { ($0["hid_report_descriptors"] as? [Any])?.isEmpty == false }
     let descriptor = try #require(Self.bytes(hex: (usb["hid_report_descriptors"] as? [String])?.first))
     let parsed = try #require(HIDItemParser.parse(descriptor))
+    let multiplier = usb["wheel_multiplier"] as? Int
+    #expect(multiplier == 1)
     #expect(GoldenTraces.names.count >= 12)
     for name in GoldenTraces.names {
       let (input, assignments, _) = try GoldenTraces.load(name)
@@ -118,7 +121,9 @@ struct PicoUSBEndToEndTests {
       let inputs = try reports.map { try #require(Self.decode(Self.bytes(hex: $0) ?? [], parsed), "\($0)") }
       let range = parameters[.rangeMin]...parameters[.rangeMax]
       let expected = HIDExpectation(outputCSV: output, range: range, wraps: parameters[.wrap] != 0)
-      let problems = expected.problems(inputs, mode: mode, keys: (0x52, 0x51, 0x28), range: range)
+      // The host turned the wheel's resolution multiplier on, as Linux does: 8 units a detent.
+      let problems = expected.problems(
+        inputs, mode: mode, keys: (0x52, 0x51, 0x28), range: range, wheelUnitsPerDetent: multiplier == 1 ? 8 : 1)
       #expect(problems.isEmpty, "\(name), \(mode.name): \(problems)")
     }
   }

@@ -74,6 +74,30 @@ import Testing
     }
   }
 
+  /// With the host's resolution multiplier on (8 units a detent), the wheel follows the
+  /// position in eighths of an item, frame by frame, as `sim run`'s position column
+  /// has it: smooth between the steps, and 8 units a step in all.
+  @Test func aHighResolutionWheelFollowsThePosition() throws {
+    for name in ["thumb-roll", "press-500", "boost-quick-release", "fault-open"] {
+      let parameters = try Self.parameters(name, [(.hidMode, HIDMode.wheel.rawValue)])
+      var app = try Self.device(parameters)
+      app.board.wheelUnitsPerDetent = 8
+      let input = try InputTrace.parse(
+        String(contentsOf: Self.golden.appendingPathComponent("\(name).in.csv"), encoding: .utf8))
+      Self.play(input, on: &app)
+      let output = try String(contentsOf: Self.golden.appendingPathComponent("\(name).out.csv"), encoding: .utf8)
+      let range = parameters[.rangeMin]...parameters[.rangeMax]
+      let expected = HIDExpectation(outputCSV: output, range: range, wraps: false)
+      let problems = expected.problems(
+        app.board.hidReports, mode: .wheel, keys: (0, 0, 0), range: range, wheelUnitsPerDetent: 8)
+      #expect(problems.isEmpty, "\(name): \(problems)")
+      let units = app.board.hidReports.reduce(0) { if case .wheel(let n) = $1 { $0 + Int(n) } else { $0 } }
+      #expect(units == expected.eighths.last! - expected.eighths.first!)
+      #expect(
+        app.board.hidReports.count > expected.steps.filter { $0 != 0 }.count, "\(name): no smoother than the steps")
+    }
+  }
+
   /// Other keys, and no key on a commit.
   @Test func theKeysAreParameters() throws {
     let assignments: [(ParameterID, Int32)] = [
@@ -215,4 +239,9 @@ import Testing
     #expect(device.app.board.reboots.count == 1)
     #expect((19...21).contains(device.app.board.frames - frames))
   }
+}
+
+extension HIDSteps {
+  /// A frame whose position is its value exactly (no offset within the item).
+  mutating func frame(_ output: FrameOutput) { frame(output, positionMilli: output.value * 1000) }
 }

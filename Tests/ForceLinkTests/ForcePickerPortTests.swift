@@ -5,7 +5,7 @@ import Testing
 /// its IDs and product string, and any other Raspberry Pi device by its vendor ID.
 struct ForcePickerPortTests {
   static let pico = PortInfo(
-    name: "/dev/ttyACM1", description: "ForcePicker", kind: .usb, usbVendorID: 0x1209, usbProductID: 0x0002,
+    name: "/dev/ttyACM1", description: "ForcePicker", kind: .usb, usbVendorID: 0x1209, usbProductID: 0x0003,
     manufacturer: "ForcePicker project", product: "ForcePicker")
 
   @Test func recognisesThePicoByIDsAndProduct() {
@@ -36,6 +36,6 @@ struct ForcePickerPortTests {
   @Test func theTableMarksIt() {
     let table = SerialPorts.table([Self.pico])
     #expect(table.split(separator: "\n").last?.hasSuffix("ForcePicker Pico") == true)
-    #expect(table.contains("1209:0002"))
+    #expect(table.contains("1209:0003"))
   }
 }

@@ -57,6 +57,13 @@ struct HIDTests {
     let volume = try #require(parsed.inputs.first { $0.reportID == 3 && !$0.constant })
     #expect(volume.variable && !volume.relative && volume.usages == [0x000C_00E9, 0x000C_00EA])
     #expect(volume.size == 1 && volume.count == 2 && volume.logicalMaximum == 1)
+    // The wheel's Resolution Multiplier: a 2-bit feature of report 2, 0 or 1 standing for 1 or 8.
+    let multiplier = try #require(parsed.features.first { $0.reportID == 2 && !$0.constant })
+    #expect(multiplier.usages == [0x0001_0048] && multiplier.variable && multiplier.size == 2)
+    #expect(multiplier.logicalMinimum == 0 && multiplier.logicalMaximum == 1)
+    #expect(multiplier.physicalMinimum == 1 && multiplier.physicalMaximum == Int32(HIDReports.wheelMultiplier))
+    #expect(parsed.featureBits(2) == 8)
+    #expect(wheel.physicalMinimum == 0 && wheel.physicalMaximum == 0)  // no physical scale of its own
     let axis = try #require(parsed.inputs.first { $0.reportID == 4 })
     #expect(axis.variable && !axis.relative && axis.usages == [0x0001_0030])
     #expect(axis.logicalMinimum == 0 && axis.logicalMaximum == 32767 && axis.size == 16 && axis.count == 1)
@@ -68,7 +75,7 @@ struct HIDTests {
     #expect(host.control(Self.hidSetup(0xA1, 0x01, value: 0x0103, length: 8)) == .data([3, 0]))
     #expect(host.control(Self.hidSetup(0xA1, 0x01, value: 0x0104, length: 8)) == .data([4, 0, 0]))  // the axis at 0
     #expect(host.control(Self.hidSetup(0xA1, 0x01, value: 0x0105, length: 8)) == .stalled)  // no such report
-    #expect(host.control(Self.hidSetup(0xA1, 0x01, value: 0x0301, length: 8)) == .stalled)  // no feature reports
+    #expect(host.control(Self.hidSetup(0xA1, 0x01, value: 0x0301, length: 8)) == .stalled)  // no feature report 1
     #expect(host.control(Self.hidSetup(0x21, 0x09, value: 0x0201, length: 1), data: [0]) == .stalled)  // no output
     #expect(host.control(Self.hidSetup(0x21, 0x0A, value: 0x7D00)) == .data([]))  // SET_IDLE 500 ms
     #expect(host.control(Self.hidSetup(0xA1, 0x02, length: 1)) == .data([0x7D]))
@@ -78,6 +85,28 @@ struct HIDTests {
     #expect(host.control(Self.hidSetup(0x21, 0x0B, value: 2)) == .stalled)
     // The CDC requests still go to interface 0 only.
     #expect(host.control(Self.hidSetup(0xA1, 0x21, length: 7)) == .stalled)
+  }
+
+  /// The wheel's Resolution Multiplier: read and set as feature report 2 (ID, then the
+  /// 2-bit value), only 0 or 1; a bad value or length STALLs and changes nothing; a
+  /// bus reset turns it off again.
+  @Test func theWheelMultiplierIsAFeatureReport() {
+    let host = Self.configured()
+    let get = Self.hidSetup(0xA1, 0x01, value: 0x0302, length: 2)
+    let set = Self.hidSetup(0x21, 0x09, value: 0x0302, length: 2)
+    #expect(host.control(get) == .data([2, 0]))
+    #expect(host.control(set, data: [2, 1]) == .data([]))
+    #expect(host.port.device.wheelMultiplierOn)
+    #expect(host.control(get) == .data([2, 1]))
+    #expect(host.control(set, data: [2, 2]) == .stalled)  // beyond the logical maximum
+    #expect(host.control(set, data: [3, 0]) == .stalled)  // not its report ID
+    #expect(host.control(Self.hidSetup(0x21, 0x09, value: 0x0302, length: 3), data: [2, 0, 0]) == .stalled)
+    #expect(host.control(get) == .data([2, 1]))
+    #expect(host.control(set, data: [2, 0xFC]) == .data([]))  // the padding bits are ignored
+    #expect(!host.port.device.wheelMultiplierOn)
+    #expect(host.control(set, data: [2, 1]) == .data([]))
+    host.busReset()
+    #expect(!host.port.device.wheelMultiplierOn)
   }
 
   @Test func hidRequestsStallBeforeConfiguration() {
