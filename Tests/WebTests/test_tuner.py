@@ -59,7 +59,7 @@ def test_page_connects_and_the_traces_move(rig):
     browser.get(rig.bridge.url)
     connected(browser)
     assert "connected: sitl" in text(browser, "state").lower() or "connected:" in text(browser, "state")
-    assert len(browser.find_elements(By.CSS_SELECTOR, "#params tr[data-name]")) == 31
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#params tr[data-name]")) == len(reference_summaries())
     first = page(browser)["total"]
     time.sleep(1.5)
     assert page(browser)["total"] - first > 150, "fewer than 150 telemetry frames in 1.5 s"
@@ -214,14 +214,14 @@ def test_parameters_are_grouped_and_explained(rig):
     browser = rig.browser
     headings = [h.text for h in browser.find_elements(By.CSS_SELECTOR, "#params tr.group th")]
     assert headings == ["Technique", "Thresholds", "Speed", "Smoothing and timing", "Range and value",
-                        "Calibration", "The cells' health"], headings
+                        "Calibration", "The cells' health", "USB HID (Pico)"], headings
     order = browser.execute_script("""
         return Array.from(document.querySelectorAll('#params tr')).map((tr) =>
             tr.classList.contains('group') ? '#' + tr.textContent : tr.dataset.name);""")
     thresholds = order[order.index("#Thresholds") + 1:order.index("#Speed")]
     assert thresholds == ["contact_threshold", "rest_threshold", "boost_threshold", "hysteresis"], thresholds
     expected = reference_summaries()
-    assert len(expected) == 31, sorted(expected)
+    assert len(expected) == 35, sorted(expected)
     for row in browser.find_elements(By.CSS_SELECTOR, "#params tr[data-name]"):
         name = row.get_attribute("data-name")
         shown = row.find_element(By.CSS_SELECTOR, ".summary").text

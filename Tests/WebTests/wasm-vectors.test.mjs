@@ -33,7 +33,7 @@ const expected = {
   "info-bootFaults": { board: "pico", stackHighWater: 984, cpuDuty: 14, bootFaults: 6, chipRevision: 2 },
   info: { protocolVersion: 3, firmwareMajor: 0, firmwareMinor: 1, firmwarePatch: 0, layoutVersion: 2, schemaHash: 0x12345678, parameterCount: 29, resetReason: 0, board: "microbit-v1", parameterSource: 1, capabilities: 0x1f, maxFrameSize: 255, stackHighWater: 612, cpuDuty: 37 },
   "info-olderRecord": { protocolVersion: 3, board: "sitl", parameterSource: 4, capabilities: 0x1e },
-  paramDescription: { id: 4, count: 31, value: 205, min: 2, max: 1021, defaultValue: 205, paramName: "rest_threshold", unit: "counts" },
+  paramDescription: { id: 4, count: 35, value: 205, min: 2, max: 1021, defaultValue: 205, paramName: "rest_threshold", unit: "counts" },
   "paramSet": { id: 16, value: 60 },
   "paramSet-rejected": { id: 4, value: 20 },
   "error-outOfRange": { code: 3, requestType: 4, parameter: 4, detail: 2, value: 20 },
