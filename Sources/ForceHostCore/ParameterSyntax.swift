@@ -73,7 +73,7 @@ public struct ParameterValueText {
     if text.scalarCount <= TextExcerpt.limit, let symbolic = text.withBytes({ id.value(forSymbol: $0) }) {
       return symbolic
     }
-    if id == .technique || id == .sensitivity { throw ParameterTextError(problem: .notOneOf(id), text: text) }
+    if id.symbol(for: id.info.min) != nil { throw ParameterTextError(problem: .notOneOf(id), text: text) }  // named values
     if !number.invalid && number.digits > 0 { throw ParameterTextError(problem: .outOfRange(id), text: text) }
     throw ParameterTextError(problem: .notWhole(id), text: text)
   }

@@ -83,6 +83,8 @@ import Testing
     (
       "technique=spin", "technique: 'spin' is not one of thumb-roll, pulse, press-through, two-button, wrap, positional"
     ),
+    ("hid_mode=joystick", "hid_mode: 'joystick' is not one of off, keyboard, wheel, consumer, axis"),
+    ("hid_key_up=200", "hid_key_up: 200 is outside 0...101"),
     ("wrap", "'wrap' is not NAME=VALUE"),
   ])
   func badParameterNamesTheParameter(assignment: String, message: String) {
