@@ -153,6 +153,7 @@ struct PicoBoard<Serial: PicoSerialPort>: Board {
   var hasHID: Bool { Serial.hasHID }
   mutating func sendHID(_ input: HIDInput) -> Bool { serial.sendHID(input) }
   var wheelUnitsPerDetent: Int32 { serial.wheelUnitsPerDetent }
+  var hidSuspends: UInt32 { serial.hidSuspends }
 
   // MARK: LED, watchdog
 

@@ -25,6 +25,8 @@ protocol PicoSerialPort: SerialPort {
   mutating func sendHID(_ input: HIDInput) -> Bool
   /// Wheel units per detent the host asked for (1 without HID).
   var wheelUnitsPerDetent: Int32 { get }
+  /// Times the host suspended the bus (0 without USB).
+  var hidSuspends: UInt32 { get }
 }
 
 /// The serial port in the UART build (`Tools/build-firmware --board pico --serial
@@ -55,6 +57,8 @@ struct PicoUARTSerial: PicoSerialPort {
   mutating func sendHID(_ input: HIDInput) -> Bool { false }
   /// No wheel.
   var wheelUnitsPerDetent: Int32 { 1 }
+  /// No bus.
+  var hidSuspends: UInt32 { 0 }
 
   /// A received byte (or, when `transmitting`, room to send) raises UART0_IRQ, whose
   /// handler (`Interrupts.swift`) lowers it again.
@@ -99,6 +103,8 @@ struct PicoUSBSerial: PicoSerialPort {
   static var hasHID: Bool { true }
   /// The resolution multiplier's units once the host has turned it on, else 1.
   var wheelUnitsPerDetent: Int32 { port.device.wheelMultiplierOn ? Int32(HIDReports.wheelMultiplier) : 1 }
+  /// Times the host suspended the bus.
+  var hidSuspends: UInt32 { port.suspends }
   /// The report of `input`'s collection (`HIDReports`).
   mutating func sendHID(_ input: HIDInput) -> Bool {
     guard live else { return false }

@@ -35,6 +35,8 @@ public struct USBDeviceController: USBController {
   static let reportBuffer: UInt32 = 0x240
 
   static let setupReceived: UInt32 = 1 << 17
+  /// SIE_STATUS.SUSPENDED: the bus is suspended now (writing it clears INTR.DEV_SUSPEND).
+  static let suspendedState: UInt32 = 1 << 4
   static let busResetSeen: UInt32 = 1 << 19
   static let available: UInt32 = 1 << 10
   static let stall: UInt32 = 1 << 11
@@ -58,6 +60,8 @@ public struct USBDeviceController: USBController {
   /// A bulk IN packet of this many bytes is in its buffer, waiting for the start of a
   /// frame to be armed (RP2040-E15, `StartOfFrameClock`); -1 when none waits.
   var waitingIn = -1
+  /// The bus was suspended when `poll` last looked (SIE_STATUS.SUSPENDED).
+  var suspended = false
 
   /// Resets the controller, points it at the on-chip PHY, forces VBUS present (the
   /// Pico senses VBUS on GP24, not on the controller's pin), enables it in device
@@ -133,9 +137,15 @@ public struct USBDeviceController: USBController {
       C.arm(C.bufferControl(2, out: false), length: waitingIn, pid: &pid.bulkIn, in: true)
       waitingIn = -1
     }
-    if MMIO.read(C.SIE_STATUS) & C.busResetSeen != 0 {
+    let status = MMIO.read(C.SIE_STATUS)
+    if status & C.busResetSeen != 0 {
       MMIO.write(C.SIE_STATUS, C.busResetSeen)
       return .busReset
+    }
+    if (status & C.suspendedState != 0) != suspended {
+      suspended.toggle()
+      MMIO.write(C.SIE_STATUS, C.suspendedState)  // clears INTR.DEV_SUSPEND
+      return suspended ? .suspended : .resumed
     }
     // Buffers first: anything completed before a SETUP belongs to the transfer before it.
     let buffers = MMIO.read(C.BUFF_STATUS)

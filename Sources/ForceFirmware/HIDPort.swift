@@ -27,6 +27,8 @@ public protocol HIDPort {
   /// Wheel units per detent the host asked for: 1, or the descriptor's resolution
   /// multiplier once the host has turned it on (`HIDReports.wheelMultiplier`).
   var wheelUnitsPerDetent: Int32 { get }
+  /// Times the host has suspended the bus since boot.
+  var hidSuspends: UInt32 { get }
 }
 
 /// A board without a HID interface: the micro:bit (its USB is the interface chip's),
@@ -38,6 +40,8 @@ extension HIDPort {
   public mutating func sendHID(_ input: HIDInput) -> Bool { false }
   /// Whole detents.
   public var wheelUnitsPerDetent: Int32 { 1 }
+  /// No bus to suspend.
+  public var hidSuspends: UInt32 { 0 }
 }
 
 /// The firmware's side of a HID interface: the steps on their way (`HIDSteps`).

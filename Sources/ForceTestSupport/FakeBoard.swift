@@ -75,6 +75,8 @@ public struct FakeBoard: Board {
   public typealias StepQueue = HIDSteps
   /// Wheel units per detent: 1, or 8 once the host "turned on" the resolution multiplier.
   public var wheelUnitsPerDetent: Int32 = 1
+  /// Times the "host" suspended the bus.
+  public var hidSuspends: UInt32 = 0
   public mutating func sendHID(_ input: HIDInput) -> Bool {
     guard hidPolled else { return false }
     hidReports.append(input)

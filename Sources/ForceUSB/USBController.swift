@@ -55,4 +55,9 @@ public enum USBEvent: Equatable, Sendable {
   case reportInDone
   /// A bulk OUT packet of `count` bytes arrived.
   case bulkOutDone(count: Int)
+  /// The host suspended the bus (no start of frame for 3 ms): nothing is polled until
+  /// it resumes.
+  case suspended
+  /// The bus left the suspended state.
+  case resumed
 }

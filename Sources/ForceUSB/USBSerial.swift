@@ -77,6 +77,9 @@ public struct USBSerial<Controller: USBController> {
     return byte
   }
 
+  /// Times the host has suspended the bus since boot.
+  public private(set) var suspends: UInt32 = 0
+
   /// True when a HID input report can be sent now: configured, the report endpoint
   /// not halted, and the last report taken by the host.
   public var reportReady: Bool {
@@ -133,6 +136,8 @@ public struct USBSerial<Controller: USBController> {
     case .controlOutDone(let count): controlOutDone(count)
     case .bulkInDone: inFlight = false
     case .reportInDone: reportInFlight = false
+    case .suspended: suspends &+= 1
+    case .resumed: break
     case .bulkOutDone(let count):
       received = count
       readIndex = 0

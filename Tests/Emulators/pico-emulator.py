@@ -55,6 +55,9 @@ cells on the emulated ADC.
                                       makes it: the port opened (DTR up), set to 1200 8N1
                                       and closed (DTR down); the CDC client is disconnected
                                       first. "ok" once the requests are queued
+                      suspend, resume the USB host suspends the bus (no start of frame,
+                                      SIE_STATUS.SUSPENDED, the HID endpoint not polled) or
+                                      resumes it
                       reset-interface bootsel
                                       the Pico SDK reset interface's BOOTSEL request, as
                                       `picotool reboot -f -u` sends it; "ok" once queued
@@ -925,6 +928,9 @@ def command(emulator, line):
             return "ok"
         if name == "touch" and args == ["1200"] and emulator.usb:
             emulator.usb.touch_1200()
+            return "ok"
+        if name in ("suspend", "resume") and not args and emulator.usb:
+            (emulator.usb.suspend if name == "suspend" else emulator.usb.resume)()
             return "ok"
         if name == "reset-interface" and args == ["bootsel"] and emulator.usb:
             emulator.usb.reset_interface_bootsel()

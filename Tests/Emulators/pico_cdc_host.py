@@ -49,6 +49,8 @@ FULL = 1 << 15
 STALL = 1 << 11
 EP_STALL_ARM = 0x68
 SOF_RD = 0x48
+SIE_STATUS = 0x50
+SIE_SUSPENDED = 1 << 4
 INTR_DEV_SOF = 1 << 17
 # The host's frame: 1 ms at the edge of full speed's ±500 ppm, so the device's own
 # timer (exact in the emulator) slides through every phase of the host's frame every
@@ -117,6 +119,8 @@ class CDCHost:
         self.hid_endpoints = set()  # endpoint numbers of the HID interfaces' interrupt IN endpoints
         self.hid_reports = []  # every HID input report received, as hex, in order
         self.hid_report_frames = []  # for each, stamp() when it arrived (the harness's frame)
+        self.suspended = False  # the host suspended the bus: no start of frame, nothing polled
+        self.held_hid = []  # HID IN buffers armed while suspended: (offset, value), sent on resume
         self.stamp = lambda: None  # set by the harness
         self._clear()
 
@@ -228,7 +232,7 @@ class CDCHost:
             self.sof_alarm.schedule(FRAME_NS)
 
     def _start_of_frame(self):
-        if self.hung:
+        if self.hung or self.suspended:
             return
         self.sof_frames += 1
         self.last_sof = self.clock.nanos
@@ -237,8 +241,26 @@ class CDCHost:
         self.usb.check_interrupts()
         self.sof_alarm.schedule(FRAME_NS)
 
+    def suspend(self):
+        """The host suspends the bus (as Linux's autosuspend or a system sleep does): no
+        start-of-frame packets, SIE_STATUS.SUSPENDED set, and no IN token on the HID
+        endpoint, so a report armed stays armed."""
+        self.suspended = True
+        self.sof_alarm.cancel()
+
+    def resume(self):
+        """The host resumes the bus: frames again, and the HID reports armed meanwhile are
+        taken, in order."""
+        self.suspended = False
+        self.sof_alarm.schedule(FRAME_NS)
+        held, self.held_hid = self.held_hid, []
+        for offset, value in held:
+            self._dpram_updated(offset, value)
+
     def _register_read(self, offset):
         value = self._read_register(offset)
+        if offset == SIE_STATUS and self.suspended:
+            value |= SIE_SUSPENDED
         if offset == SOF_RD and self.usb._int_raw & INTR_DEV_SOF:
             self.usb._int_raw &= ~INTR_DEV_SOF
             self.usb.check_interrupts()
@@ -272,6 +294,9 @@ class CDCHost:
             self._bulk_in_armed()
             if self.hung:
                 return
+        if self.suspended and value & AVAILABLE and any(offset == 0x80 + 8 * e for e in self.hid_endpoints):
+            self.held_hid.append((offset, value))  # no IN token while suspended
+            return
         if offset == self._in_control() and value & AVAILABLE and self.ready and self.throttled():
             self.held = True  # stays armed: the host sends no IN token
             self.held_packets += 1

@@ -332,6 +332,32 @@ struct PicoUSBEndToEndTests {
     client.close()
   }
 
+  /// The host suspends the bus in keyboard mode: the firmware sees SIE_STATUS.SUSPENDED
+  /// and queues the all-released report, which is the first (and here the only)
+  /// report the host takes once it resumes; nothing goes out while suspended.
+  @Test func aSuspendIsAnsweredWithTheAllReleasedReport() throws {
+    let pico = try PicoEmulator(serial: .usb)
+    let client = try pico.connect()
+    defer { client.close() }
+    _ = try client.request(.paramSet(ParamValue(.hidMode, HIDMode.keyboard.rawValue)))
+    let reports = { try (pico.usbState()["hid_reports"] as? [String]) ?? [] }
+    func wait(milliseconds: Double) throws {
+      let end = try pico.emulatedMilliseconds() + milliseconds
+      while try pico.emulatedMilliseconds() < end { Thread.sleep(forTimeInterval: 0.02) }
+    }
+    try wait(milliseconds: 50)
+    let before = try reports()
+    #expect(before.isEmpty, "reports at rest: \(before)")
+    try pico.command("suspend")
+    try wait(milliseconds: 50)
+    #expect(try reports() == before)
+    try pico.command("resume")
+    try wait(milliseconds: 50)
+    #expect(try reports() == before + ["0100"])
+    #expect(client.info?.board.equals("pico") == true)  // the serial port is still there
+    _ = try client.request(.paramGet(id: ParameterID.hidMode.rawValue))
+  }
+
   @Test func forcectlBootselRebootsThePico() throws {
     let pico = try PicoEmulator(serial: .usb)
     let forcectl = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

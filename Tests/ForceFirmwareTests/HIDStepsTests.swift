@@ -212,6 +212,24 @@ import Testing
     }
   }
 
+  /// A suspend of the bus queues the all-released report (keyboard and consumer
+  /// modes), sent once the host polls again; the wheel has nothing to release.
+  @Test(arguments: [(HIDMode.keyboard, HIDInput?.some(.key(0))), (.consumer, .some(.consumer(0))), (.wheel, nil)])
+  func aSuspendQueuesTheAllReleasedReport(mode: HIDMode, release: HIDInput?) throws {
+    var parameters = Parameters.defaults
+    try parameters.set(.hidMode, to: mode.rawValue)
+    var app = try Self.device(parameters)
+    for _ in 0..<10 { app.poll() }
+    #expect(app.board.hidReports.isEmpty)
+    app.board.hidPolled = false
+    app.board.hidSuspends += 1
+    for _ in 0..<10 { app.poll() }
+    #expect(app.board.hidReports.isEmpty)
+    app.board.hidPolled = true
+    for _ in 0..<10 { app.poll() }
+    #expect(app.board.hidReports == (release.map { [$0] } ?? []))
+  }
+
   /// A fault releases everything, even a key already released; a reboot into the
   /// bootloader sends the all-released report first, and waits at most 20 frames for
   /// a host that does not poll.

@@ -346,13 +346,13 @@ test("a parameter file is read by the module with forcectl's words", () => {
       "line 4, column 27: expected ',' or '}', found '\"'",
     "{\n  \"format\": \"vscode-settings\",\n  \"parameters\": {\"rest_threshold\": 300}\n}\n":
       "line 2, column 13: \"format\" is 'vscode-settings'; a parameter file's is \"forcepicker-parameters\"",
-    '{"layout_version": 3, "parameters": {"rest_threshold": 300}}': "line 1, column 20: parameter file has layout_version 3; this build uses 4",
+    '{"layout_version": 3, "parameters": {"rest_threshold": 300}}': "line 1, column 20: parameter file has layout_version 3; this build uses 5",
     '{"parameters": {"rest_threshold": 3000000000}}': "line 1, column 35: rest_threshold: 3000000000 is not a 32-bit whole number",
     '{"parameters": {"sensitivity": "hard"}}': "line 1, column 32: sensitivity: 'hard' is not one of light, normal, firm",
     "technique=pulsee\n": "line 1, column 11: technique: 'pulsee' is not one of thumb-roll, pulse, press-through, two-button, wrap, positional",
     "rest_threshold 200\n": "line 1, column 1: 'rest_threshold 200' is not NAME=VALUE",
     '{"schema_hash": "0x12345678", "parameters": {"rest_threshold": 300, "zeta": 1, "alpha\\r": 2, "Beta": 3}}':
-      "parameter file was written for schema '0x12345678'; this build uses 0xa414f88b; unknown here: 'Beta', 'alpha\\r', 'zeta'; missing from the file: baseline_limit, baseline_rate, boost_threshold, contact_threshold, fault_ms, filter_ms, fsr_law, hysteresis, left_curve, left_gain, left_offset, press_through_level, probe_ms, pulse_window_ms, quick_release_ms, rail_level, range_max, range_min, right_curve, right_gain, right_offset, roll_threshold, sample_rate_hz, sensitivity, speed_boost_max, speed_boost_min, speed_normal_max, start_value, technique, wrap; re-export it with `forcectl params export`",
+      "parameter file was written for schema '0x12345678'; this build uses 0x4ca768ae; unknown here: 'Beta', 'alpha\\r', 'zeta'; missing from the file: baseline_limit, baseline_rate, boost_threshold, contact_threshold, fault_ms, filter_ms, fsr_law, hid_key_commit, hid_key_down, hid_key_up, hid_mode, hysteresis, left_curve, left_gain, left_offset, press_through_level, probe_ms, pulse_window_ms, quick_release_ms, rail_level, range_max, range_min, right_curve, right_gain, right_offset, roll_threshold, sample_rate_hz, sensitivity, speed_boost_max, speed_boost_min, speed_normal_max, start_value, technique, wrap; re-export it with `forcectl params export`",
     "": "the file is empty: expected the JSON of `forcectl params export` or NAME=VALUE lines (Docs/parameters.md)",
     "# nothing yet\n\n": "the file sets no parameters: expected the JSON of `forcectl params export` or NAME=VALUE lines (Docs/parameters.md)",
     "\u007fELF\u0002\u0001\u0001\u0000\u0000\u0000":

@@ -15,7 +15,7 @@ public struct TrialStamp: Equatable, Sendable {
   /// What ran the engine: the device's board and firmware version (`sitl 0.9.0`), or
   /// `sim` for this process.
   public var firmware: String
-  /// The parameter schema hash the engine was built with (`0xa414f88b`).
+  /// The parameter schema hash the engine was built with (`Parameters.schemaHash`).
   public var schema: String
 
   /// A stamp.
