@@ -97,7 +97,7 @@ struct PicoBootFaultEndToEndTests {
   @Test func theLEDBlinksTheFaultsCode() throws {
     let quarter = 262.144
     let pico = try PicoEmulator(clockFaults: [.pllNeverLocks])
-    try waitEmulated(milliseconds: 8_000, on: pico)
+    try pico.waitEmulated(milliseconds: 8_000)
     // From the second group's first flash: the first starts wherever the first frame
     // falls in its quarter second.
     let edges = Array(try ledEdges(pico).drop { $0.on == false }.dropFirst(4))
@@ -112,7 +112,7 @@ struct PicoBootFaultEndToEndTests {
     #expect(edges.enumerated().allSatisfy { $0.element.on == ($0.offset % 2 == 0) })
 
     let clean = try PicoEmulator()
-    try waitEmulated(milliseconds: 3_000, on: clean)
+    try clean.waitEmulated(milliseconds: 3_000)
     let cleanEdges = try ledEdges(clean)  // the pin becoming a low output, no more
     #expect(cleanEdges.allSatisfy { !$0.on }, "the LED lit on a clean boot at rest: \(cleanEdges)")
   }
@@ -122,17 +122,6 @@ struct PicoBootFaultEndToEndTests {
     let json = try JSONSerialization.jsonObject(with: Data(try pico.command("led").utf8)) as? [String: Any]
     let edges = try #require(json?["edges"] as? [[Double]])
     return edges.map { (ms: $0[0], on: $0[1] == 1) }
-  }
-
-  /// Waits until the emulator's clock has run `milliseconds` past now.
-  func waitEmulated(milliseconds: Double, on pico: PicoEmulator) throws {
-    func now() throws -> Double {
-      let json = try JSONSerialization.jsonObject(with: Data(try pico.command("stats").utf8)) as? [String: Any]
-      return try #require(json?["emulated_ms"] as? Double)
-    }
-    let end = try now() + milliseconds
-    let deadline = Date().addingTimeInterval(120)
-    while try now() < end, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
   }
 
   /// The watchdog resets the harness has seen.

@@ -40,11 +40,11 @@ struct PicoSleepEndToEndTests {
   func checkDuty(on pico: PicoEmulator) throws {
     let client = try pico.connect()
     defer { client.close() }
-    try waitEmulated(milliseconds: 1_200, on: pico)
+    try pico.waitEmulated(milliseconds: 1_200)
     let rest = try client.handshake().cpuDuty
     _ = try client.request(.streamStart(StreamStart(decimation: 1, events: true)))
     try pico.command("hold 600 200")
-    try waitEmulated(milliseconds: 2_400, on: pico)
+    try pico.waitEmulated(milliseconds: 2_400)
     let streaming = try client.handshake().cpuDuty
     print(
       "Pico (\(pico.serial)) CPU duty in rp2040py, hundredths of a percent: \(rest) at rest, "
@@ -65,18 +65,5 @@ struct PicoSleepEndToEndTests {
       }
     }
     throw DeviceError.unexpected("no telemetry")
-  }
-
-  /// Waits until the emulator's clock has run `milliseconds` past now: `info` reports
-  /// the last full second of emulated time.
-  func waitEmulated(milliseconds: Double, on pico: PicoEmulator) throws {
-    func now() throws -> Double {
-      let stats = try pico.command("stats")
-      let json = try #require(try JSONSerialization.jsonObject(with: Data(stats.utf8)) as? [String: Any])
-      return try #require(json["emulated_ms"] as? Double)
-    }
-    let end = try now() + milliseconds
-    let deadline = Date().addingTimeInterval(120)
-    while try now() < end, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
   }
 }

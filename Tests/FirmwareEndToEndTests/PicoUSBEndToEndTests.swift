@@ -111,8 +111,7 @@ struct PicoUSBEndToEndTests {
       // emulated time. Only the reports of the trace's frames count: the device runs
       // frames before it (under the new parameters, before the reset) and after it
       // (the cells at rest), which `sim run` does not.
-      let end = try pico.emulatedMilliseconds() + 20
-      while try pico.emulatedMilliseconds() < end { Thread.sleep(forTimeInterval: 0.05) }
+      try pico.waitEmulated(milliseconds: 20)
       let usb = try pico.usbState()
       let frames = (usb["hid_report_frames"] as? [Any]) ?? []
       let all = zip((usb["hid_reports"] as? [String]) ?? [], frames.map { $0 as? Int }).dropFirst(before)
@@ -198,8 +197,7 @@ struct PicoUSBEndToEndTests {
     client.close()
     Thread.sleep(forTimeInterval: 0.5)
     let closed = try #require(try pico.usbState()["bytes_from_device"] as? Int)
-    let start = try pico.emulatedMilliseconds()
-    while try pico.emulatedMilliseconds() < start + 1000 { Thread.sleep(forTimeInterval: 0.1) }
+    try pico.waitEmulated(milliseconds: 1000)
     #expect(try pico.usbState()["bytes_from_device"] as? Int == closed)
     client = try pico.connect()
     defer { client.close() }
@@ -215,8 +213,7 @@ struct PicoUSBEndToEndTests {
     _ = try client.request(.streamStart(StreamStart(decimation: 1, events: false)))
     let before = try telemetryFrames(from: client, count: 20)
     try pico.command("throttle on")
-    let start = try pico.emulatedMilliseconds()
-    while try pico.emulatedMilliseconds() < start + 1000 { Thread.sleep(forTimeInterval: 0.1) }
+    try pico.waitEmulated(milliseconds: 1000)
     try pico.command("throttle off")
     let all = before + (try telemetryFrames(from: client, count: 60))
     let longestGap = zip(all, all.dropFirst()).map { $1 &- $0 }.max()!
@@ -341,18 +338,14 @@ struct PicoUSBEndToEndTests {
     defer { client.close() }
     _ = try client.request(.paramSet(ParamValue(.hidMode, HIDMode.keyboard.rawValue)))
     let reports = { try (pico.usbState()["hid_reports"] as? [String]) ?? [] }
-    func wait(milliseconds: Double) throws {
-      let end = try pico.emulatedMilliseconds() + milliseconds
-      while try pico.emulatedMilliseconds() < end { Thread.sleep(forTimeInterval: 0.02) }
-    }
-    try wait(milliseconds: 50)
+    try pico.waitEmulated(milliseconds: 50)
     let before = try reports()
     #expect(before.isEmpty, "reports at rest: \(before)")
     try pico.command("suspend")
-    try wait(milliseconds: 50)
+    try pico.waitEmulated(milliseconds: 50)
     #expect(try reports() == before)
     try pico.command("resume")
-    try wait(milliseconds: 50)
+    try pico.waitEmulated(milliseconds: 50)
     #expect(try reports() == before + ["0100"])
     #expect(client.info?.board.equals("pico") == true)  // the serial port is still there
     _ = try client.request(.paramGet(id: ParameterID.hidMode.rawValue))
@@ -414,6 +407,14 @@ extension PicoEmulator {
     }
     try #require(done(state), "the USB host never saw it: \(state)")
     return state
+  }
+
+  /// Returns once the emulator's clock has run `milliseconds` past now (or after two
+  /// minutes of wall time, whichever comes first).
+  func waitEmulated(milliseconds: Double) throws {
+    let end = try emulatedMilliseconds() + milliseconds
+    let deadline = Date().addingTimeInterval(120)
+    while try emulatedMilliseconds() < end, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
   }
 
   /// The emulated time since boot.
