@@ -64,8 +64,6 @@ public struct FirmwareApp<B: Board> {
   var bootloaderPending = false
   /// The value steps on their way to the USB HID interface (boards with one).
   var hid = B.StepQueue()
-  /// The bus suspends the HID steps have answered.
-  var hidSuspendsSeen: UInt32 = 0
   /// Frames a reboot still waits for the HID reports to leave (a host that does not
   /// poll the interface must not keep the board from its bootloader); 0xFF: not begun.
   var hidRebootFrames: UInt8 = 0xFF
@@ -143,7 +141,7 @@ public struct FirmwareApp<B: Board> {
     }
     if bench.running { benchSlice() }
     transmit.pump(&board)
-    if board.hasHID { pumpHID() }
+    if board.hasHID { hid.pump(&board) }
     // `hasBootloader` first: a board without one (a constant false) has none of this.
     if board.hasBootloader && (bootloaderPending || board.bootloaderRequested) { rebootWhenQuiet() }
   }
@@ -252,17 +250,6 @@ public struct FirmwareApp<B: Board> {
   @discardableResult
   mutating func send<M: DeviceMessage>(_ message: M, seq: UInt8, streamed: Bool = false) -> Bool {
     transmit.send(message, seq: seq, streamed: streamed)
-  }
-
-  /// Hands the HID interface its next report; after a suspend of the bus, the
-  /// all-released report first (it leaves once the host resumes).
-  mutating func pumpHID() {
-    let suspends = board.hidSuspends
-    if suspends != hidSuspendsSeen {
-      hidSuspendsSeen = suspends
-      hid.releaseAll()
-    }
-    hid.pump(&board)
   }
 
   /// Records a frame's steps for the HID interface (with its position for the wheel).

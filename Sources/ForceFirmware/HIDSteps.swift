@@ -43,6 +43,8 @@ public struct HIDSteps: HIDStepQueue {
   /// as of the last frame, and as far as the wheel reports have taken the host.
   var wheelEighths: Int32 = 0
   var wheelReported: Int32 = 0
+  /// The port's suspends of the bus answered so far (`HIDPort.hidSuspends`).
+  var suspendsSeen: UInt32 = 0
   /// Steps dropped because the ring was full.
   public private(set) var lost: UInt32 = 0
 
@@ -122,8 +124,14 @@ public struct HIDSteps: HIDStepQueue {
     }
   }
 
-  /// Hands the next report to `port`; at most one a call.
+  /// Hands the next report to `port`; at most one a call. After a suspend of the bus
+  /// the all-released report comes first (it leaves once the host resumes).
   public mutating func pump<P: HIDPort>(_ port: inout P) {
+    let suspends = port.hidSuspends
+    if suspends != suspendsSeen {
+      suspendsSeen = suspends
+      releaseAll()
+    }
     if let report = release {
       if port.sendHID(report) { release = nil }
       return
