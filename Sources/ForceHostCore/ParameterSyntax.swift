@@ -73,7 +73,8 @@ public struct ParameterValueText {
     if text.scalarCount <= TextExcerpt.limit, let symbolic = text.withBytes({ id.value(forSymbol: $0) }) {
       return symbolic
     }
-    if id.symbol(for: id.info.min) != nil { throw ParameterTextError(problem: .notOneOf(id), text: text) }  // named values
+    // A parameter whose values have names: the text is none of them.
+    if id.symbol(for: id.info.min) != nil { throw ParameterTextError(problem: .notOneOf(id), text: text) }
     if !number.invalid && number.digits > 0 { throw ParameterTextError(problem: .outOfRange(id), text: text) }
     throw ParameterTextError(problem: .notWhole(id), text: text)
   }
