@@ -36,7 +36,7 @@ public enum HIDReports {
 
   /// The report descriptor: short items, prefix byte then data (HID 1.11 §6.2.2.2).
   static func descriptor(into out: inout DescriptorWriter) {
-    // One tuple of the three collections' items (UInt8s only, so its bytes are
+    // One tuple of the four collections' items (UInt8s only, so its bytes are
     // contiguous), written by one call.
     out.raw(
       (
