@@ -10,8 +10,8 @@ import ForceEngine
 /// otherwise it takes an entry, and is lost (counted in `lost`) when all are taken:
 /// the host must have missed `capacity` direction changes and commits. A key
 /// or volume button pressed goes up in the very next report; after a sensor fault,
-/// and before a reboot into the bootloader, an explicit all-released report goes
-/// out, so nothing sticks whatever the host missed.
+/// a suspend of the bus and before a reboot into the bootloader, an explicit
+/// all-released report goes out, so nothing sticks whatever the host missed.
 public struct HIDSteps: HIDStepQueue {
   /// Entries of the ring: runs of steps and commits not yet reported.
   static let capacity = 16
@@ -45,6 +45,8 @@ public struct HIDSteps: HIDStepQueue {
   var wheelReported: Int32 = 0
   /// The port's suspends of the bus answered so far (`HIDPort.hidSuspends`).
   var suspendsSeen: UInt32 = 0
+  /// The host had the wheel's resolution multiplier on at the last `pump`.
+  var highResolution = false
   /// Steps dropped because the ring was full.
   public private(set) var lost: UInt32 = 0
 
@@ -52,7 +54,9 @@ public struct HIDSteps: HIDStepQueue {
   public init() {}
 
   /// Nothing waiting to go out (on a high-resolution wheel, the position reported).
-  public var idle: Bool { release == nil && axis == nil && count == 0 && (mode != .wheel || eighthsWaiting == 0) }
+  public var idle: Bool {
+    release == nil && axis == nil && count == 0 && !(mode == .wheel && highResolution && eighthsWaiting != 0)
+  }
 
   /// The wheel wants the position: its high-resolution reports follow it.
   public var wantsPosition: Bool { mode == .wheel }
@@ -136,7 +140,8 @@ public struct HIDSteps: HIDStepQueue {
       if port.sendHID(report) { release = nil }
       return
     }
-    if mode == .wheel && port.wheelUnitsPerDetent > 1 {
+    highResolution = port.wheelUnitsPerDetent > 1
+    if mode == .wheel && highResolution {
       pumpHighResolutionWheel(&port)
       return
     }

@@ -189,6 +189,26 @@ import Testing
     #expect(reports == [.wheel(127), .wheel(127), .wheel(46), .wheel(-10)])
   }
 
+  /// Between steps the position moves within an item: a wheel of whole detents has
+  /// nothing to send then (a reboot need not wait for it); a high-resolution one has.
+  @Test func onlyAHighResolutionWheelWaitsForThePositionWithinAnItem() throws {
+    var parameters = Parameters.defaults
+    try parameters.set(.hidMode, to: HIDMode.wheel.rawValue)
+    for units: Int32 in [1, 8] {
+      var steps = HIDSteps()
+      steps.configure(parameters)
+      var board = FakeBoard()
+      board.wheelUnitsPerDetent = units
+      steps.frame(Self.frame(value: 5, events: []), positionMilli: 5000)
+      steps.pump(&board)
+      steps.frame(Self.frame(value: 5, events: []), positionMilli: 5300)  // 2.4 eighths on
+      #expect(steps.idle == (units == 1), "\(units) units a detent")
+      steps.pump(&board)
+      #expect(board.hidReports == (units == 1 ? [] : [.wheel(2)]))
+      #expect(steps.idle)
+    }
+  }
+
   /// With wrap on, the move from range_max to range_min is one step up, and back one down.
   @Test func aWrapIsOneStep() throws {
     #expect(try Self.wheelReports([(.wrap, 1)], start: 99, [100, 0, 1, 0, 100]) == [.wheel(3), .wheel(-2)])
