@@ -148,9 +148,9 @@ struct PicoBoard<Serial: PicoSerialPort>: Board {
 
   // MARK: HID
 
-  /// Beside the USB serial port; none in the UART build.
+  /// Beside the USB serial port; none in the UART build (its `HIDPort` defaults).
   typealias StepQueue = Serial.StepQueue
-  var hasHID: Bool { Serial.hasHID }
+  var hasHID: Bool { serial.hasHID }
   mutating func sendHID(_ input: HIDInput) -> Bool { serial.sendHID(input) }
   var wheelUnitsPerDetent: Int32 { serial.wheelUnitsPerDetent }
   var hidSuspends: UInt32 { serial.hidSuspends }

@@ -4,7 +4,7 @@ import RP2040
 
 /// The Pico's serial port, the board's one choice made per image: USB CDC-ACM
 /// (`PicoUSBSerial`, `app/`) or UART0 (`PicoUARTSerial`, `app-uart/`).
-protocol PicoSerialPort: SerialPort {
+protocol PicoSerialPort: SerialPort, HIDPort {
   /// The port on the clocks `Clocks.start` brought up.
   init(clocks: ClockReport)
   /// Before a sleep, with interrupts enabled: hands what this pass wrote to the
@@ -17,16 +17,6 @@ protocol PicoSerialPort: SerialPort {
   var idle: Bool { get }
   /// The host asked for the bootloader on the port itself (USB: the 1200-baud touch).
   var bootloaderRequested: Bool { get }
-  /// What the firmware keeps for the HID interface (`NoHIDSteps` without one).
-  associatedtype StepQueue: HIDStepQueue
-  /// Whether a USB HID interface is beside the port (a constant of the build).
-  static var hasHID: Bool { get }
-  /// Sends one HID input report; false while the host has not taken the last.
-  mutating func sendHID(_ input: HIDInput) -> Bool
-  /// Wheel units per detent the host asked for (1 without HID).
-  var wheelUnitsPerDetent: Int32 { get }
-  /// Times the host suspended the bus (0 without USB).
-  var hidSuspends: UInt32 { get }
 }
 
 /// The serial port in the UART build (`Tools/build-firmware --board pico --serial
@@ -50,15 +40,6 @@ struct PicoUARTSerial: PicoSerialPort {
   var idle: Bool { uart.idle }
   /// A UART has no way to ask.
   var bootloaderRequested: Bool { false }
-  /// No USB, so no HID.
-  typealias StepQueue = NoHIDSteps
-  static var hasHID: Bool { false }
-  /// Never called (`hasHID`).
-  mutating func sendHID(_ input: HIDInput) -> Bool { false }
-  /// No wheel.
-  var wheelUnitsPerDetent: Int32 { 1 }
-  /// No bus.
-  var hidSuspends: UInt32 { 0 }
 
   /// A received byte (or, when `transmitting`, room to send) raises UART0_IRQ, whose
   /// handler (`Interrupts.swift`) lowers it again.
@@ -100,7 +81,7 @@ struct PicoUSBSerial: PicoSerialPort {
   var bootloaderRequested: Bool { live && port.bootloaderRequested }
   /// Interface 2 (Docs/usb.md, the HID report descriptor).
   typealias StepQueue = HIDSteps
-  static var hasHID: Bool { true }
+  var hasHID: Bool { true }
   /// The resolution multiplier's units once the host has turned it on, else 1.
   var wheelUnitsPerDetent: Int32 { port.device.wheelMultiplierOn ? Int32(HIDReports.wheelMultiplier) : 1 }
   /// Times the host suspended the bus.

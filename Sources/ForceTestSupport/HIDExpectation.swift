@@ -73,37 +73,18 @@ public struct HIDExpectation {
       expect(reports.isEmpty, "\(reports.count) reports in mode off")
     case .keyboard:
       let wanted = steps.compactMap { $0 > 0 ? keys.up : $0 < 0 ? keys.down : keys.commit == 0 ? nil : keys.commit }
-      var pressed: [UInt8] = []
-      var releases = 0
-      var down = false
-      for report in reports {
-        guard case .key(let code) = report else { return ["not a key report: \(report)"] }
-        if code == 0 {
-          releases += 1
-          down = false
-        } else {
-          expect(!down, "key \(code) pressed before the last one was released")
-          pressed.append(code)
-          down = true
-        }
+      problems += buttonProblems(reports, wanted: wanted, name: "key") {
+        if case .key(let code) = $0 { code } else { nil }
       }
-      expect(
-        pressed == wanted,
-        "keys \(pressed.count) pressed, \(wanted.count) wanted; first difference at \(Self.firstDifference(pressed, wanted))"
-      )
-      expect(!down, "a key is left pressed")
-      expect(
-        releases == pressed.count + faults, "\(releases) releases for \(pressed.count) presses and \(faults) faults")
     case .wheel:
-      var detents: [Int] = []
+      var units: [Int] = []
       for report in reports {
         guard case .wheel(let count) = report, count != 0 else { return ["not a wheel report of detents: \(report)"] }
-        detents += Array(repeating: count > 0 ? 1 : -1, count: Int(count.magnitude))
+        units.append(Int(count))
       }
       if wheelUnitsPerDetent == 8 {
         // Each frame's move in eighths, in the report after it (the host polls more
         // often than the frames come).
-        let units = reports.compactMap { if case .wheel(let count) = $0 { Int(count) } else { nil } }
         let wanted = zip(eighths.dropFirst(), eighths).map { $0 - $1 }.filter { $0 != 0 }
         expect(
           units == wanted,
@@ -111,34 +92,18 @@ public struct HIDExpectation {
         )
         break
       }
+      let detents = units.flatMap { Array(repeating: $0 > 0 ? 1 : -1, count: abs($0)) }
       let wanted = steps.filter { $0 != 0 }
       expect(
         detents == wanted,
         "\(detents.count) detents, \(wanted.count) wanted; first difference at \(Self.firstDifference(detents, wanted))"
       )
     case .consumer:
-      var pressed: [Int] = []
-      var releases = 0
-      var down = false
-      for report in reports {
-        guard case .consumer(let bits) = report, bits <= 2 else { return ["not a volume report: \(report)"] }
-        if bits == 0 {
-          releases += 1
-          down = false
-        } else {
-          expect(!down, "volume pressed before the last press was released")
-          pressed.append(bits == 1 ? 1 : -1)
-          down = true
-        }
+      // Bit 0 Volume Increment (a step up), bit 1 Volume Decrement (a step down).
+      let wanted = steps.filter { $0 != 0 }.map { UInt8($0 > 0 ? 1 : 2) }
+      problems += buttonProblems(reports, wanted: wanted, name: "volume button") {
+        if case .consumer(let bits) = $0, bits <= 2 { bits } else { nil }
       }
-      let wanted = steps.filter { $0 != 0 }
-      expect(
-        pressed == wanted,
-        "\(pressed.count) volume presses, \(wanted.count) wanted; first difference at \(Self.firstDifference(pressed, wanted))"
-      )
-      expect(!down, "a volume button is left pressed")
-      expect(
-        releases == pressed.count + faults, "\(releases) releases for \(pressed.count) presses and \(faults) faults")
     case .axis:
       var positions: [UInt16] = []
       for report in reports {
@@ -151,6 +116,37 @@ public struct HIDExpectation {
         "axis \(positions.prefix(8)), wanted \(wanted.prefix(8)); first difference at \(Self.firstDifference(positions, wanted))"
       )
     }
+    return problems
+  }
+
+  /// The problems of a button report stream (keyboard, consumer): each press (a
+  /// nonzero `button` value) is the next of `wanted`, released (0) before the next
+  /// press, nothing left pressed, and one release more for each fault.
+  func buttonProblems(
+    _ reports: [HIDInput], wanted: [UInt8], name: String, button: (HIDInput) -> UInt8?
+  ) -> [String] {
+    var problems: [String] = []
+    func expect(_ ok: Bool, _ text: @autoclosure () -> String) { if !ok { problems.append(text()) } }
+    var pressed: [UInt8] = []
+    var releases = 0
+    var down = false
+    for report in reports {
+      guard let value = button(report) else { return ["not a \(name) report: \(report)"] }
+      if value == 0 {
+        releases += 1
+        down = false
+      } else {
+        expect(!down, "\(name) \(value) pressed before the last one was released")
+        pressed.append(value)
+        down = true
+      }
+    }
+    expect(
+      pressed == wanted,
+      "\(name)s \(pressed.count) pressed, \(wanted.count) wanted; first difference at \(Self.firstDifference(pressed, wanted))"
+    )
+    expect(!down, "a \(name) is left pressed")
+    expect(releases == pressed.count + faults, "\(releases) releases for \(pressed.count) presses and \(faults) faults")
     return problems
   }
 

@@ -25,11 +25,11 @@ extension CDCDevice {
       out.byte(reportID)
       for _ in 1..<HIDReports.reportLength(reportID) { out.byte(0) }
       return .send(0)
-    case SetupPacket.HID.getReport where p.isIn && p.value == 0x0300 | UInt16(HIDReports.wheelID):
+    case SetupPacket.HID.getReport where p.isIn && p.value == HIDReports.wheelFeature:
       out.byte(HIDReports.wheelID)
       out.byte(wheelMultiplierOn ? 1 : 0)
       return .send(0)
-    case SetupPacket.HID.setReport where !p.isIn && p.value == 0x0300 | UInt16(HIDReports.wheelID) && p.length == 2:
+    case SetupPacket.HID.setReport where !p.isIn && p.value == HIDReports.wheelFeature && p.length == 2:
       pendingRequest = p.request
       return .receive(2)
     case SetupPacket.HID.getIdle where p.isIn:

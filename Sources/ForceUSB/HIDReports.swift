@@ -25,6 +25,9 @@ public enum HIDReports {
   /// The wheel's Resolution Multiplier at its logical maximum (1): units per detent
   /// once the host turns it on with the feature report of `wheelID`.
   public static let wheelMultiplier: UInt8 = 8
+  /// wValue of GET_REPORT and SET_REPORT for the multiplier: a feature report (3)
+  /// of the wheel's report ID.
+  static let wheelFeature: UInt16 = 0x0300 | UInt16(wheelID)
 
   /// True for the report IDs the descriptor declares.
   public static func isReportID(_ id: UInt8) -> Bool { id >= keyboardID && id <= axisID }
