@@ -137,6 +137,12 @@ import Testing
     #expect(throws: (any Error).self) {
       try ForceCtl.parseAsRoot(["sim", "study", "--practice", "-1", "--output", "x"])
     }
+    // More practice than is simulated: the error names the bound and why.
+    #expect {
+      try ForceCtl.parseAsRoot(["sim", "study", "--practice", "8001", "--output", "x"])
+    } throws: { error in
+      ForceCtl.message(for: error).contains("--practice must be in 0...8000: the practice is simulated trial by trial")
+    }
   }
 
   @Test func fitWritesAPopulationFileAndReportsEachCell() throws {

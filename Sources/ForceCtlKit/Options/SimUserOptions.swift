@@ -11,13 +11,19 @@ public struct SimUserOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Practice trials (of the training design) before the study (power law of practice).", valueName: "TRIALS"))
+      "Practice trials (of the training design) before the study: skill by the power law of practice, strategy learned in every whole session of 80 (run, so at most 8000).",
+      valueName: "TRIALS"))
   public var practice: Int = 0
 
   public init() {}
 
   public func validate() throws {
-    guard (0...1_000_000).contains(practice) else { throw ValidationError("--practice must be in 0...1000000") }
+    let most = StrategyLearning.maxPracticeTrials
+    guard (0...most).contains(practice) else {
+      throw ValidationError(
+        "--practice must be in 0...\(most): the practice is simulated trial by trial (\(most / 80) sessions of 80 at most)"
+      )
+    }
   }
 
   /// The population: the file's, or the committed novices.

@@ -19,15 +19,16 @@ extension StudyRunner {
     guard config.sensor.readsIdealCounts else {
       throw ParameterInputError("a closed loop presses the device's own cells: it reads no sensor model")
     }
-    let profile = profile(
-      seed: config.seed, participant: participant, population: config.population.afterPractice(config.practiceTrials))
+    let profiles = try practised(config, participant: participant)
     var records: [TrialRecord] = []
     for planned in plan.trials.dropFirst(from) {
       let setup = try StudyDesign.parameters(base: config.base, technique: planned.technique, task: planned.task)
       var engine = try prepare(planned, setup)
       let rng = trialStream(seed: config.seed, participant: participant, planned)
       let outcome = try TrialRunner.run(
-        task: planned.task, parameters: setup, profile: profile, rng: rng, maxMs: config.maxTrialMs, engine: &engine)
+        task: planned.task, parameters: setup,
+        profile: profiles[config.techniques.firstIndex(of: planned.technique) ?? 0],
+        rng: rng, maxMs: config.maxTrialMs, engine: &engine)
       let record = TrialRecord(
         technique: planned.technique, participant: participant, block: planned.block, trial: planned.trial,
         repetition: planned.repetition, task: planned.task, outcome: outcome, practice: planned.practice)

@@ -6,8 +6,10 @@ import Foundation
 /// charts (`time-by-range.svg`, `time-by-distance.svg`, `success-by-distance.svg`) are
 /// computed from the same records in memory (`StudySummary` reads nothing but the
 /// records, so `trials.csv` read back gives the same numbers; a test keeps it so).
-/// `participants.csv` lists each participant's user model; through a sensor,
-/// `devices.csv` each participant's device and its calibration.
+/// `participants.csv` lists each participant's user model; after a whole session of
+/// practice, `strategies.csv` each participant's strategy for each technique
+/// (`Strategy`); through a sensor, `devices.csv` each participant's device and its
+/// calibration.
 public enum StudyOutput {
   /// Writes everything; returns the summary cells.
   @discardableResult
@@ -30,6 +32,10 @@ public enum StudyOutput {
       to: url.appendingPathComponent("success-by-distance.svg"), atomically: true, encoding: .utf8)
     try participantsCSV(result.profiles).write(
       to: url.appendingPathComponent("participants.csv"), atomically: true, encoding: .utf8)
+    if result.config.practiceTrials >= TrainingDesign.tasks.count {
+      try strategiesCSV(result).write(
+        to: url.appendingPathComponent("strategies.csv"), atomically: true, encoding: .utf8)
+    }
     if !result.devices.isEmpty {
       try devicesCSV(result.devices).write(
         to: url.appendingPathComponent("devices.csv"), atomically: true, encoding: .utf8)
@@ -43,6 +49,20 @@ public enum StudyOutput {
     var text = "participant," + first.fields.map(\.0).joined(separator: ",") + "\n"
     for (index, profile) in profiles.enumerated() {
       text += "\(index + 1)," + profile.fields.map { StudySummary.fixed($0.1, 4) }.joined(separator: ",") + "\n"
+    }
+    return text
+  }
+
+  /// One line per participant and technique: the strategy it brings to the technique.
+  public static func strategiesCSV(_ result: StudyResult) -> String {
+    let choices = Strategy.Choice.allCases
+    var text = "participant,technique," + choices.map(\.name).joined(separator: ",") + "\n"
+    for (index, strategies) in result.strategies.enumerated() {
+      for (technique, strategy) in zip(result.config.techniques, strategies) {
+        text +=
+          "\(index + 1),\(technique.name)," + choices.map { StudySummary.fixed(strategy[$0], 4) }.joined(separator: ",")
+          + "\n"
+      }
     }
     return text
   }

@@ -116,6 +116,12 @@ public struct StudyResult: Sendable {
   /// Each participant's device, participant 1 first: its calibration and how its
   /// session ended (empty when the study read the ideal counts).
   public var devices: [ParticipantDevice.Record] = []
+  /// Each participant's strategy for each technique (participant 1 first, techniques
+  /// in the configuration's order): the novice's unless practice taught another.
+  public var strategies: [[Strategy]] = []
+  /// Wall-clock time of the practice run to learn `strategies`, s (0 when none was
+  /// run: less than a session of practice, or strategies learned by the caller).
+  public var practiceSeconds = 0.0
 
   /// Simulated trials per wall-clock second.
   public var trialsPerSecond: Double { seconds > 0 ? Double(records.count) / seconds : 0 }
@@ -148,13 +154,30 @@ public enum StudyRunner {
   public static func run(
     _ config: StudyConfig, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
   ) throws(ParameterInputError) -> StudyResult {
+    try run(config, strategies: nil, progress: progress)
+  }
+
+  /// `run`, with each participant's strategy for each technique (participant, then
+  /// technique, in `config`'s order) already learned (`TrainingRunner`); nil: learned
+  /// here from `config.practiceTrials` (`StrategyLearning`).
+  static func run(
+    _ config: StudyConfig, strategies learned: [[Strategy]]?,
+    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+  ) throws(ParameterInputError) -> StudyResult {
     let setups = try setups(config, tasks: StudyDesign.tasks(for:))
     let population = config.population.afterPractice(config.practiceTrials)
     let profiles = (1...max(1, config.participants)).map {
       profile(seed: config.seed, participant: $0, population: population)
     }
+    let strategies: [[Strategy]]
+    let practiceStarted = DispatchTime.now().uptimeNanoseconds
+    if let learned { strategies = learned } else { strategies = try self.strategies(config) }
+    let practiceSeconds = learned == nil ? Double(DispatchTime.now().uptimeNanoseconds - practiceStarted) / 1e9 : 0
     if !config.sensor.readsIdealCounts {
-      return try runSessions(config, setups: setups, profiles: profiles, progress: progress)
+      var result = try runSessions(
+        config, setups: setups, profiles: profiles, strategies: strategies, progress: progress)
+      result.practiceSeconds = practiceSeconds
+      return result
     }
     // A unit of work is one repetition of a block: small enough that two threads
     // finish within a fraction of a block of each other.
@@ -169,12 +192,52 @@ public enum StudyRunner {
       let repetition = unit % repetitions + 1
       let records = runBlock(
         config: config, participant: participant, technique: config.techniques[techniqueIndex],
-        setups: setups[techniqueIndex], repetitions: repetition...repetition, profile: profiles[participant - 1])
+        setups: setups[techniqueIndex], repetitions: repetition...repetition,
+        profile: strategies[participant - 1][techniqueIndex].apply(to: profiles[participant - 1]))
       progress?(done.finish(), units)
       return records
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-    return StudyResult(config: config, records: Array(slots.joined()), profiles: profiles, seconds: seconds)
+    return StudyResult(
+      config: config, records: Array(slots.joined()), profiles: profiles, seconds: seconds, strategies: strategies,
+      practiceSeconds: practiceSeconds)
+  }
+
+  /// Participant `participant` of `config` as it comes to each of `config.techniques`
+  /// (same order): drawn after the practice, choosing by the strategy the practice
+  /// taught it for that technique. What `run` gives the participant's blocks.
+  public static func practised(
+    _ config: StudyConfig, participant: Int
+  ) throws(ParameterInputError) -> [UserProfile] {
+    let drawn = profile(
+      seed: config.seed, participant: participant, population: config.population.afterPractice(config.practiceTrials))
+    guard config.practiceTrials >= TrainingDesign.tasks.count else {
+      return Array(repeating: drawn, count: config.techniques.count)
+    }
+    let setups = try setups(config) { _ in TrainingDesign.tasks }
+    return config.techniques.indices.map { index in
+      StrategyLearning.strategy(
+        config, participant: participant, technique: config.techniques[index], setups: setups[index]
+      ).apply(to: drawn)
+    }
+  }
+
+  /// Every participant's strategy for each technique after `config.practiceTrials`
+  /// (participant, then technique): the novice's without a whole session of practice,
+  /// else learned by running the practice (`StrategyLearning`), on `config.jobs` threads.
+  static func strategies(_ config: StudyConfig) throws(ParameterInputError) -> [[Strategy]] {
+    let participants = max(1, config.participants)
+    let techniques = config.techniques.count
+    guard config.practiceTrials >= TrainingDesign.tasks.count else {
+      return Array(repeating: Array(repeating: .novice, count: techniques), count: participants)
+    }
+    let setups = try setups(config) { _ in TrainingDesign.tasks }
+    let learned = inParallel(participants * techniques, jobs: config.jobs, empty: Strategy.novice) { unit in
+      StrategyLearning.strategy(
+        config, participant: unit / techniques + 1, technique: config.techniques[unit % techniques],
+        setups: setups[unit % techniques])
+    }
+    return (0..<participants).map { Array(learned[$0 * techniques..<($0 + 1) * techniques]) }
   }
 
   /// Every (technique, task)'s parameters, validated once, up front: a row per technique
@@ -196,7 +259,7 @@ public enum StudyRunner {
   /// The study through `config.sensor`: each participant calibrates its own device,
   /// then does every technique's block on it, in order; one session per block.
   static func runSessions(
-    _ config: StudyConfig, setups: [[Parameters]], profiles: [UserProfile],
+    _ config: StudyConfig, setups: [[Parameters]], profiles: [UserProfile], strategies: [[Strategy]],
     progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
   ) throws(ParameterInputError) -> StudyResult {
     let started = DispatchTime.now().uptimeNanoseconds
@@ -222,7 +285,7 @@ public enum StudyRunner {
       for (index, technique) in config.techniques.enumerated() {
         records += runBlock(
           config: config, participant: session + 1, technique: technique, setups: setups[index],
-          profile: profiles[session], device: &device)
+          profile: strategies[session][index].apply(to: profiles[session]), device: &device)
         // Progress in blocks (participant × technique).
         progress?(blocksDone.finish(), blocks)
       }
@@ -230,7 +293,8 @@ public enum StudyRunner {
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     var result = StudyResult(
-      config: config, records: Array(slots.map(\.0).joined()), profiles: profiles, seconds: seconds)
+      config: config, records: Array(slots.map(\.0).joined()), profiles: profiles, seconds: seconds,
+      strategies: strategies)
     result.devices = slots.compactMap { $0.1?.record }
     return result
   }

@@ -53,7 +53,7 @@ extension SimulatedUser {
     }
     if technique.alwaysWraps {
       // Wrap overshoots by going past: the target is now a whole lap away. Slow down.
-      if let last = lastRemaining, last < 1.5, r > Double(device.span) / 2 { caution *= 0.6 }
+      if let last = lastRemaining, last < 1.5, r > Double(device.span) / 2 { caution *= profile.overshootCaution }
       lastRemaining = r
     }
     // Stopping distance: what the display has not shown yet is in the estimate; what
@@ -87,7 +87,7 @@ extension SimulatedUser {
       let needed: Direction = r > 0 ? .up : .down
       if needed != believed {
         // After an overshoot, approach more carefully (slower creep) the next time.
-        if let heading, heading != needed { caution *= 0.6 }
+        if let heading, heading != needed { caution *= profile.overshootCaution }
         start(reversalTowards: needed)
         return maneuverStep(estimate)
       }

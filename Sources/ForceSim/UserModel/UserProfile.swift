@@ -83,6 +83,9 @@ public struct UserProfile: Equatable, Sendable {
   public var pulseHoldMs: Double
   /// Trial-to-trial spread (SD of the log) of the homing, decision, planning and pulse times.
   public var trialSpread: Double
+  /// What each overshoot leaves of the approach speed (and search rate): a novice's 0.6;
+  /// practice may make it bolder (`Strategy`). Not a drawn constant: not in `fields`.
+  public var overshootCaution = 0.6
 
   /// Slowest deliberate speed, items/s.
   public var creepSpeed: Double { creepLead * 1000 / visualDelayMs }

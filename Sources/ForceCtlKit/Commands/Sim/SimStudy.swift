@@ -16,8 +16,10 @@ extension ForceCtl.Sim {
         seeded from --seed, Docs/sensor-model.md), calibrated first as forcectl calibrate does; \
         DIR/devices.csv lists each device's calibration. \
         Writes DIR/trials.csv, summary.md, summary.csv, time-by-range.svg, time-by-distance.svg, \
-        success-by-distance.svg and participants.csv. With --design training: DIR/sessions.md, sessions.csv, \
-        session-trials.csv, time-by-session.svg and success-by-session.svg, and the final test's files in DIR/final. The task's range, start and the technique \
+        success-by-distance.svg and participants.csv; with --practice 80 or more, strategies.csv (what the \
+        practice taught each participant). With --design training: DIR/sessions.md, sessions.csv, \
+        session-trials.csv, strategies.csv, time-by-session.svg and success-by-session.svg, and the final test's \
+        files in DIR/final. The task's range, start and the technique \
         override --set/--profile values of range_min, range_max, start_value, wrap and technique.
         """
     )
@@ -142,7 +144,8 @@ extension ForceCtl.Sim {
       try printLines(
         [StudyReport.overall(cells)] + StudyReport.sensorNotes(result).map { $0 + "\n" }
           + (table.map { [TargetComparison.markdown(TargetComparison.compare(cells, with: $0))] } ?? []) + [
-            "\(result.records.count) trials in \(StudySummary.fixed(result.seconds, 3)) s: \(rate) trials/s with \(config.jobs) job(s); results in \(output)"
+            "\(result.records.count) trials in \(StudySummary.fixed(result.seconds, 3)) s: \(rate) trials/s with \(config.jobs) job(s)"
+              + practiceNote(result) + "; results in \(output)"
           ])
     }
   }
@@ -161,6 +164,15 @@ extension ForceCtl.Sim.Study {
       "Users: \(people.users ?? "the committed novices (Docs/novice-users.txt)"); "
         + "\(config.practiceTrials) practice trials.",
     ]
+  }
+
+  /// What the practice cost, when it was run to learn the participants' strategies.
+  func practiceNote(_ result: StudyResult) -> String {
+    guard result.practiceSeconds > 0 else { return "" }
+    let config = result.config
+    let sessions = config.practiceTrials / TrainingDesign.tasks.count
+    let trials = sessions * TrainingDesign.tasks.count * max(1, config.participants) * config.techniques.count
+    return ", after \(StudySummary.fixed(result.practiceSeconds, 3)) s of practice (\(trials) trials)"
   }
 
   /// `--design training`: the sessions, then the final test (`TrainingRunner`).

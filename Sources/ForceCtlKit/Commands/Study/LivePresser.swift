@@ -32,9 +32,7 @@ struct LivePresser {
   /// read on a thread of its own as fast as the server answers (as a page redraws), so
   /// the participant's frames keep the device's pace and see the latest state.
   func run(stop: @escaping @Sendable () -> Bool) {
-    let profile = StudyRunner.profile(
-      seed: config.seed, participant: participant,
-      population: config.population.afterPractice(config.practiceTrials))
+    guard let profiles = try? StudyRunner.practised(config, participant: participant) else { return }
     let latest = LatestState()
     let reader = Thread { [self] in
       while !stop() {
@@ -64,7 +62,8 @@ struct LivePresser {
         let setup = try? StudyDesign.parameters(base: config.base, technique: planned.technique, task: planned.task)
       else { return }
       var user = SimulatedUser(
-        profile: profile, parameters: setup, start: planned.task.start, target: planned.task.target,
+        profile: profiles[config.techniques.firstIndex(of: planned.technique) ?? 0], parameters: setup,
+        start: planned.task.start, target: planned.task.target,
         rng: StudyRunner.trialStream(seed: config.seed, participant: participant, planned))
       // One frame of the participant's for each of the device's: when the state shows the
       // device further on, the participant acts the frames it missed (the cells keep the
