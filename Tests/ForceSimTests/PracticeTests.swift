@@ -37,7 +37,7 @@ import Testing
     }
     let novice = try mean(0)
     let trained = try mean(800)
-    // The full design predicts 18 % faster (Docs/user-model.md); four participants are noisier.
+    // The full design predicts 27 % faster (Docs/user-model.md, skill and strategy); four participants are noisier.
     #expect(trained < 0.9 * novice)
     #expect(trained > 0.5 * novice)  // the floor (the practised model) is not free
   }

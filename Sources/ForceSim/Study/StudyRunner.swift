@@ -172,7 +172,8 @@ public enum StudyRunner {
     let strategies: [[Strategy]]
     let practiceStarted = DispatchTime.now().uptimeNanoseconds
     if let learned { strategies = learned } else { strategies = try self.strategies(config) }
-    let practiceSeconds = learned == nil ? Double(DispatchTime.now().uptimeNanoseconds - practiceStarted) / 1e9 : 0
+    let ranPractice = learned == nil && config.practiceTrials >= TrainingDesign.tasks.count
+    let practiceSeconds = ranPractice ? Double(DispatchTime.now().uptimeNanoseconds - practiceStarted) / 1e9 : 0
     if !config.sensor.readsIdealCounts {
       var result = try runSessions(
         config, setups: setups, profiles: profiles, strategies: strategies, progress: progress)
