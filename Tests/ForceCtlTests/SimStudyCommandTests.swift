@@ -42,6 +42,8 @@ import Testing
     ] {
       #expect(FileManager.default.fileExists(atPath: directory + "/" + name), "\(name)")
     }
+    // Novices bring no practised strategy: no strategies.csv.
+    #expect(!FileManager.default.fileExists(atPath: directory + "/strategies.csv"))
     let trials = try String(contentsOfFile: directory + "/trials.csv", encoding: .utf8)
     #expect(trials.split(separator: "\n").count == 33)
   }
@@ -65,6 +67,24 @@ import Testing
     #expect(sessions.split(separator: "\n").count == 1 + 10)
     let trials = try String(contentsOfFile: directory + "/session-trials.csv", encoding: .utf8)
     #expect(trials.split(separator: "\n").count == 1 + 800)
+    // strategies.csv as Docs/csv-formats.md describes it: a review a session, each kept
+    // exactly when the bolder trials succeeded as often and took less time.
+    let reviews = try String(contentsOfFile: directory + "/strategies.csv", encoding: .utf8)
+      .split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    #expect(
+      reviews[0].joined(separator: ",")
+        == "participant,technique,session,probed,probe_successes,current_successes,probe_time_ms,current_time_ms,kept,"
+        + "boost_distance_share,boost_force_share,release_margin_share,overshoot_caution")
+    #expect(reviews.count == 1 + 10 && reviews.dropFirst().map { $0[2] } == (1...10).map(String.init))
+    for row in reviews.dropFirst() {
+      let (probeWins, probeTime, currentWins, currentTime) = (Int(row[4])!, Int(row[6])!, Int(row[5])!, Int(row[7])!)
+      #expect(row[8] == (probeWins >= currentWins && probeTime < currentTime ? "1" : "0"), "\(row)")
+    }
+    // The final test's participant brings the strategy the last review left it with.
+    let final = try String(contentsOfFile: directory + "/final/strategies.csv", encoding: .utf8)
+      .split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+    #expect(final.count == 2 && final[1][0...1] == ["1", "thumb-roll"])
+    #expect(Array(final[1][2...]) == Array(reviews[10][9...]))
     #expect(throws: (any Error).self) { try ForceCtl.parseAsRoot(arguments + ["--design", "practice"]) }
     #expect(throws: (any Error).self) { try ForceCtl.parseAsRoot(arguments + ["--sensor", "typical"]) }
   }
