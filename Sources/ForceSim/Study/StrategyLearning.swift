@@ -47,18 +47,19 @@ public enum StrategyLearning {
   /// Which of a session's tasks (`TrainingDesign.tasks` order: per distance the four
   /// up tasks, then the four down) try the probe: one task of each (distance, RANGE)
   /// pair. The pairs `concerns` picks take turns, the up task first when the probe's
-  /// round (the how-manieth time this choice is tried, from 0) is even, and so do the
+  /// round (how many times this choice was tried before) is even, and so do the
   /// others, so the probe's up and down tasks differ by at most one.
   public static func probeTasks(session: Int, concerns: (StudyTask) -> Bool) -> [Bool] {
     let tasks = TrainingDesign.tasks
     let round = (session - 1) / Strategy.Choice.allCases.count
     var probes = [Bool](repeating: false, count: tasks.count)
     var turns = [round, round]  // the next turn among the concerned pairs, and the others
-    for distance in 0..<tasks.count / 8 {
-      for range in 0..<4 {
-        let up = distance * 8 + range
+    let ranges = StudyDesign.ranges.count
+    for distance in 0..<tasks.count / (2 * ranges) {
+      for range in 0..<ranges {
+        let up = distance * 2 * ranges + range
         let group = concerns(tasks[up]) ? 0 : 1
-        probes[turns[group] % 2 == 0 ? up : up + 4] = true
+        probes[turns[group] % 2 == 0 ? up : up + ranges] = true
         turns[group] += 1
       }
     }
