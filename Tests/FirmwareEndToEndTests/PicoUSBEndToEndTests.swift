@@ -304,15 +304,10 @@ struct PicoUSBEndToEndTests {
     let client = try pico.connect()
     #expect(client.info?.board.equals("pico") == true)
     try pico.command("touch 1200")
-    let call = try pico.resetUSBBootCall()
-    #expect(call.gpioActivityMask == 0 && call.disableInterfaceMask == 0)
-    let usb = try pico.usbState(once: PicoEmulator.inBootsel)
-    #expect(((usb["device"] as? [String: Any])?["product_id"] as? Int) == 0x0003)
+    try expectRebootIntoBootROM(pico)
     client.close()
   }
 
-  /// `forcectl bootsel` (the product built beside the tests) sends the request, says
-  /// so, and the firmware reboots into the boot ROM.
   /// The Pico SDK's reset interface, as picotool uses it: the host finds the interface
   /// by its class, subclass and protocol in the configuration it read, sends the
   /// vendor request, and the firmware calls the boot ROM's reset_usb_boot(0, 0).
@@ -322,11 +317,17 @@ struct PicoUSBEndToEndTests {
     #expect(client.info?.board.equals("pico") == true)
     #expect(try pico.usbState()["reset_interface"] as? Int == 3)
     try pico.command("reset-interface bootsel")
+    try expectRebootIntoBootROM(pico)
+    client.close()
+  }
+
+  /// The firmware called the boot ROM's `reset_usb_boot(0, 0)` with no request of its
+  /// own, and the chip came up as the boot ROM's USB device (product 0003).
+  func expectRebootIntoBootROM(_ pico: PicoEmulator) throws {
     let call = try pico.resetUSBBootCall()
     #expect(call.gpioActivityMask == 0 && call.disableInterfaceMask == 0)
     let usb = try pico.usbState(once: PicoEmulator.inBootsel)
     #expect(((usb["device"] as? [String: Any])?["product_id"] as? Int) == 0x0003)
-    client.close()
   }
 
   /// The host suspends the bus in keyboard mode: the firmware sees SIE_STATUS.SUSPENDED
@@ -351,6 +352,8 @@ struct PicoUSBEndToEndTests {
     _ = try client.request(.paramGet(id: ParameterID.hidMode.rawValue))
   }
 
+  /// `forcectl bootsel` (the product built beside the tests) sends the request, says
+  /// so, and the firmware reboots into the boot ROM.
   @Test func forcectlBootselRebootsThePico() throws {
     let pico = try PicoEmulator(serial: .usb)
     let forcectl = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

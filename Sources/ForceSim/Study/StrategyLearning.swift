@@ -115,7 +115,8 @@ public enum StrategyLearning {
     case .boostDistance, .boostForce: boostsFrom = probing.boostDistance
     case .releaseMargin, .caution: boostsFrom = -1
     }
-    let probes = probeTasks(session: session) { Double(abs($0.target - $0.start)) > boostsFrom }
+    let concerns = { (task: StudyTask) in Double(abs(task.target - task.start)) > boostsFrom }
+    let probes = probeTasks(session: session, concerns: concerns)
     let records = TrainingDesign.tasks.enumerated().map { index, task in
       let rng = StudyRunner.trialStream(
         seed: config.seed, participant: participant, technique: technique, trial: index + 1)
@@ -129,7 +130,7 @@ public enum StrategyLearning {
     var review = PracticeSession(
       session: session, records: records, probed: choice, probeSuccesses: 0, currentSuccesses: 0, probeTimeMs: 0,
       currentTimeMs: 0, kept: false, strategy: strategy)
-    for (index, record) in records.enumerated() where Double(abs(record.task.target - record.task.start)) > boostsFrom {
+    for (index, record) in records.enumerated() where concerns(record.task) {
       let success = record.success ? 1 : 0
       if probes[index] {
         review.probeSuccesses += success

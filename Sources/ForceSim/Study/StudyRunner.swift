@@ -212,33 +212,28 @@ public enum StudyRunner {
   ) throws(ParameterInputError) -> [UserProfile] {
     let drawn = profile(
       seed: config.seed, participant: participant, population: config.population.afterPractice(config.practiceTrials))
-    guard config.practiceTrials >= TrainingDesign.tasks.count else {
-      return Array(repeating: drawn, count: config.techniques.count)
-    }
-    let setups = try setups(config) { _ in TrainingDesign.tasks }
-    return config.techniques.indices.map { index in
-      StrategyLearning.strategy(
-        config, participant: participant, technique: config.techniques[index], setups: setups[index]
-      ).apply(to: drawn)
-    }
+    return try strategies(config, participants: participant...participant)[0].map { $0.apply(to: drawn) }
   }
 
-  /// Every participant's strategy for each technique after `config.practiceTrials`
-  /// (participant, then technique): the novice's without a whole session of practice,
-  /// else learned by running the practice (`StrategyLearning`), on `config.jobs` threads.
-  static func strategies(_ config: StudyConfig) throws(ParameterInputError) -> [[Strategy]] {
-    let participants = max(1, config.participants)
+  /// The strategy each of `participants` (default: all of `config`'s) brings to each
+  /// technique after `config.practiceTrials` (participant, then technique): the
+  /// novice's without a whole session of practice, else learned by running the
+  /// practice (`StrategyLearning`), on `config.jobs` threads.
+  static func strategies(
+    _ config: StudyConfig, participants: ClosedRange<Int>? = nil
+  ) throws(ParameterInputError) -> [[Strategy]] {
+    let people = participants ?? 1...max(1, config.participants)
     let techniques = config.techniques.count
     guard config.practiceTrials >= TrainingDesign.tasks.count else {
-      return Array(repeating: Array(repeating: .novice, count: techniques), count: participants)
+      return Array(repeating: Array(repeating: .novice, count: techniques), count: people.count)
     }
     let setups = try setups(config) { _ in TrainingDesign.tasks }
-    let learned = inParallel(participants * techniques, jobs: config.jobs, empty: Strategy.novice) { unit in
+    let learned = inParallel(people.count * techniques, jobs: config.jobs, empty: Strategy.novice) { unit in
       StrategyLearning.strategy(
-        config, participant: unit / techniques + 1, technique: config.techniques[unit % techniques],
+        config, participant: people.lowerBound + unit / techniques, technique: config.techniques[unit % techniques],
         setups: setups[unit % techniques])
     }
-    return (0..<participants).map { Array(learned[$0 * techniques..<($0 + 1) * techniques]) }
+    return (0..<people.count).map { Array(learned[$0 * techniques..<($0 + 1) * techniques]) }
   }
 
   /// Every (technique, task)'s parameters, validated once, up front: a row per technique
