@@ -25,7 +25,6 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
-    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
     // Core: Embedded-clean, shared by the firmware and the host.
@@ -51,7 +50,7 @@ let package = Package(
       providers: [.apt(["libserialport-dev"])]
     ),
     .target(name: "ForceLink", dependencies: ["CLibSerialPort", "ForceUSB"]),
-    .target(name: "ForceWebBridge", dependencies: ["ForceLink", .product(name: "FlyingFox", package: "FlyingFox")]),
+    .target(name: "ForceWebBridge", dependencies: ["ForceLink"]),
     .target(
       name: "ForceDevice", dependencies: ["ForceEngine", "ForceProtocol", "ForceHostCore", "ForceTrace", "ForceLink"]
     ),
@@ -74,6 +73,7 @@ let package = Package(
       name: "ForceTestSupport",
       dependencies: ["ForceEngine", "ForceProtocol", "ForceFirmware", "ForceTrace", "ForceLink"]
     ),
+    .testTarget(name: "ForceWebBridgeTests", dependencies: ["ForceWebBridge", "ForceLink"]),
     .testTarget(
       name: "ForceEngineTests",
       dependencies: [

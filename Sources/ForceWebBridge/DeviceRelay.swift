@@ -1,4 +1,3 @@
-import FlyingFox
 import ForceLink
 import Foundation
 import Synchronization
@@ -8,65 +7,61 @@ import Synchronization
 /// as JSON: `{"status":"open"|"refused"|"error"|"closed","message":…}`; a text
 /// message from the page, `{"report":…}` (say, the device went silent), is a line for
 /// the terminal, handed to `report`.
-struct DeviceRelay: WSMessageHandler {
+struct DeviceRelay: Sendable {
   let address: PortAddress
   let baud: Int
   let connectTimeout: Duration
   let claim: Claim
   let report: @Sendable (String) -> Void
 
-  /// WebSocket close codes the page explains to the user.
+  /// WebSocket close codes (and reasons) the page explains to the user.
   enum CloseCode {
-    static let inUse = WSCloseCode(4001, reason: "device in use by another page")
-    static let cannotOpen = WSCloseCode(4002, reason: "cannot open the device")
-    static let disconnected = WSCloseCode(4003, reason: "device disconnected")
+    static let inUse: (UInt16, String) = (4001, "device in use by another page")
+    static let cannotOpen: (UInt16, String) = (4002, "cannot open the device")
+    static let disconnected: (UInt16, String) = (4003, "device disconnected")
   }
 
-  func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
-    let (stream, out) = AsyncStream<WSMessage>.makeStream()
+  /// Serves one page's socket until the page or the device goes away.
+  func run(_ socket: WebSocket) {
     guard claim.take() else {
-      out.yield(
-        .text(
-          Status.json(
-            "refused",
-            "another page is already connected to \(address); close that tab or press Disconnect there first")))
-      out.yield(.close(CloseCode.inUse))
-      out.finish()
-      return stream
+      socket.send(
+        text: Status.json(
+          "refused", "another page is already connected to \(address); close that tab or press Disconnect there first"))
+      socket.close(code: CloseCode.inUse.0, reason: CloseCode.inUse.1)
+      while socket.receive() != nil {}  // until the page answers the close
+      return
     }
     let transport: any Transport
     do {
       transport = try address.open(baudRate: baud, connectTimeout: connectTimeout)
     } catch {
       claim.release()
-      out.yield(.text(Status.json("error", error.description)))
-      out.yield(.close(CloseCode.cannotOpen))
-      out.finish()
-      return stream
+      socket.send(text: Status.json("error", error.description))
+      socket.close(code: CloseCode.cannotOpen.0, reason: CloseCode.cannotOpen.1)
+      while socket.receive() != nil {}
+      return
     }
-    out.yield(.text(Status.json("open", address.description)))
+    socket.send(text: Status.json("open", address.description))
     let session = DeviceSession()
+    let ended = DispatchSemaphore(value: 0)
     session.start(
-      transport, received: { out.yield(.data(Data($0))) },
+      transport, received: { socket.send(binary: $0) },
       ended: { [claim] error in
         if let error {
-          out.yield(.text(Status.json("closed", error)))
-          out.yield(.close(CloseCode.disconnected))
+          socket.send(text: Status.json("closed", error))
+          socket.close(code: CloseCode.disconnected.0, reason: CloseCode.disconnected.1)
         }
-        out.finish()
         claim.release()
+        ended.signal()
       })
-    Task {
-      for await message in client {
-        switch message {
-        case .data(let data): session.send([UInt8](data))
-        case .text(let text): if let line = Report.line(text) { report(line) }
-        default: break
-        }
+    while let message = socket.receive() {
+      switch message {
+      case .binary(let bytes): session.send(bytes)
+      case .text(let text): if let line = Report.line(text) { report(line) }
       }
-      session.stop()
     }
-    return stream
+    session.stop()
+    ended.wait()  // the device is closed and free for the next page
   }
 }
 

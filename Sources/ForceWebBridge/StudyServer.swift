@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 
 /// `forcectl study run`'s server for people (Docs/running-a-study.md): the participant
@@ -32,23 +31,20 @@ public struct StudyServer: Sendable {
 
   /// Serves until cancelled; calls `ready` with the address actually bound.
   public func run(ready: @escaping @Sendable (ListenAddress) -> Void) async throws {
-    let server = try listen.server()
-    let json = HTTPHeaders([.contentType: "application/json", .init("Cache-Control"): "no-store"])
-    await server.appendRoute("GET /study/state.json") { [state] _ in
-      HTTPResponse(statusCode: .ok, headers: json, body: Data(state().utf8))
-    }
-    for action in Self.actions {
-      await server.appendRoute(HTTPRoute("POST /study/\(action)")) { [act] _ in
-        guard let refusal = act(action) else {
-          return HTTPResponse(statusCode: .ok, headers: json, body: Data(Status.json("ok", action).utf8))
-        }
-        return HTTPResponse(statusCode: .conflict, headers: json, body: Data(Status.json("refused", refusal).utf8))
+    try WebBridge.checkListening(on: listen)
+    let files = StaticFiles(root: webRoot)
+    let server = try HTTPServer(listen: listen) { [state, act] request in
+      switch (request.method, request.path) {
+      case ("GET", "/study/state.json"): return .response(.json(state()))
+      case ("POST", let path) where path.hasPrefix("/study/") && Self.actions.contains(String(path.dropFirst(7))):
+        let action = String(path.dropFirst(7))
+        guard let refusal = act(action) else { return .response(.json(Status.json("ok", action))) }
+        return .response(.json(Status.json("refused", refusal), status: 409))
+      case ("GET", "/"): return .response(.redirect(to: "/participant.html"))
+      case ("GET", let path): return .response(files.response(for: path))
+      default: return .response(.error(405))
       }
     }
-    await server.appendRoute("GET /") { _ in
-      HTTPResponse(statusCode: .temporaryRedirect, headers: HTTPHeaders([.location: "/participant.html"]))
-    }
-    await server.appendRoute("GET /*", to: DirectoryHTTPHandler(root: webRoot, serverPath: "/"))
-    try await listen.serve(server, ready: ready)
+    await server.run(ready: ready)
   }
 }

@@ -1,5 +1,3 @@
-import FlyingFox
-import FlyingSocks
 import ForceLink
 import Foundation
 
@@ -44,19 +42,21 @@ public struct WebBridge: Sendable {
   public func run(
     ready: @escaping @Sendable (ListenAddress) -> Void, report: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws {
-    let server = try listen.server()
+    try WebBridge.checkListening(on: listen)
     let relay = DeviceRelay(
       address: device, baud: baud, connectTimeout: connectTimeout, claim: Claim(), report: report)
-    await server.appendRoute("GET /device", to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: relay)))
-    let description = Status.json("bridge", device.description)
-    await server.appendRoute("GET /bridge.json") { _ in
-      HTTPResponse(
-        statusCode: .ok, headers: HTTPHeaders([.contentType: "application/json"]), body: Data(description.utf8))
+    let files = StaticFiles(root: webRoot)
+    let description = Array(Status.json("bridge", device.description).utf8)
+    let server = try HTTPServer(listen: listen) { request in
+      guard request.method == "GET" else { return .response(.error(405)) }
+      switch request.path {
+      case "/device": return .webSocket(relay.run)
+      case "/bridge.json":
+        return .response(HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: description))
+      case "/": return .response(.redirect(to: "/index.html"))
+      default: return .response(files.response(for: request.path))
+      }
     }
-    await server.appendRoute("GET /") { _ in
-      HTTPResponse(statusCode: .temporaryRedirect, headers: HTTPHeaders([.location: "/index.html"]))
-    }
-    await server.appendRoute("GET /*", to: DirectoryHTTPHandler(root: webRoot, serverPath: "/"))
-    try await listen.serve(server, ready: ready)
+    await server.run(ready: ready)
   }
 }

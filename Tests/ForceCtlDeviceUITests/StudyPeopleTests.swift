@@ -137,6 +137,8 @@ import Testing
     #expect(ToolProcess.waitUntil(.seconds(5)) { session.state()?["paused"] as? Bool == true })
     #expect(session.act("ready")?.message == "the study is paused")
     #expect(session.act("resume")?.status == 200)
+    // Actions are taken by the session's loop: ready is refused until the state shows the resume.
+    #expect(ToolProcess.waitUntil(.seconds(5)) { session.state()?["paused"] as? Bool == false })
     #expect(session.waitFor("phase", "ready"))
     #expect(session.act("ready")?.status == 200)
     try session.press(300, 300)

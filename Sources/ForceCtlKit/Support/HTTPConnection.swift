@@ -3,7 +3,7 @@ import Foundation
 /// A kept-alive HTTP/1.1 connection to a loopback server, for a client that asks many
 /// times a second (the live presser reads the study's state every few ms; a request
 /// through URLSession costs milliseconds, one on an open socket a fraction of one).
-/// Bodies must come with a Content-Length, as FlyingFox sends them.
+/// Bodies must come with a Content-Length, as the bridge's server (`HTTPServer`) sends them.
 final class HTTPConnection {
   private let host: String
   private let port: UInt16
