@@ -76,4 +76,14 @@ final class Connection: @unchecked Sendable {
 
   /// Closes the socket (the connection's own thread, when it is done with it).
   func close() { Glibc.close(socket) }
+
+  /// Closes the socket after a reply sent without reading the request: ends the
+  /// sending side first and drops what has arrived, so the client gets the reply and
+  /// an end of stream rather than a reset.
+  func finish() {
+    shutdown(socket, Int32(SHUT_WR))
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while chunk.withUnsafeMutableBytes({ recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+    close()
+  }
 }

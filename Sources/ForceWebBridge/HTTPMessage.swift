@@ -106,6 +106,7 @@ struct HTTPResponse: Sendable {
     case 409: "Conflict"
     case 413: "Content Too Large"
     case 431: "Request Header Fields Too Large"
+    case 503: "Service Unavailable"
     default: "Error"
     }
   }

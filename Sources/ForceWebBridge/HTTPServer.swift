@@ -21,6 +21,9 @@ final class HTTPServer: Sendable {
   private let socket: Int32
   /// Whether `start` was called (from then on its accepting thread closes the socket).
   private let started = Atomic(false)
+  /// Connections being served, and the most at once.
+  private let open = Atomic(0)
+  static let maxConnections = 64
   private let route: @Sendable (HTTPRequest) -> HTTPReply
 
   /// Binds and listens on `listen`; throws, naming the address, when it cannot.
@@ -98,9 +101,17 @@ final class HTTPServer: Sendable {
       }
       _ = fcntl(client, F_SETFD, FD_CLOEXEC)  // not inherited by a flasher or emulator started later
       let connection = Connection(socket: client)
+      guard open.add(1, ordering: .relaxed).newValue <= HTTPServer.maxConnections else {
+        // A thread each: past the cap (a page opens a few), the client is told to come back.
+        connection.send(HTTPResponse.error(503).serialized(keepAlive: false))
+        connection.finish()
+        open.subtract(1, ordering: .relaxed)
+        continue
+      }
       let thread = Thread { [self] in
         serve(connection)
         connection.close()
+        open.subtract(1, ordering: .relaxed)
       }
       thread.name = "forcectl-http"
       thread.start()

@@ -32,7 +32,9 @@ import Testing
       process = try ToolProcess(
         "forcectl",
         ["study", "run", "--port", sitl.address, "--output", output, "--listen", "127.0.0.1:\(port)"] + options)
-      #expect(ToolProcess.waitUntil(.seconds(20)) { self.state() != nil })
+      // Up, and the session has put its first trial on the board (until then the
+      // server answers with an empty one: index 0).
+      #expect(ToolProcess.waitUntil(.seconds(20)) { (self.state()?["index"] as? Int ?? 0) > 0 })
     }
 
     /// Puts the thumb's readings on the cells (a file replaced by a rename, as a writer should).
@@ -141,6 +143,7 @@ import Testing
     #expect(ToolProcess.waitUntil(.seconds(5)) { session.state()?["paused"] as? Bool == false })
     #expect(session.waitFor("phase", "ready"))
     #expect(session.act("ready")?.status == 200)
+    #expect(session.waitFor("phase", "armed"))  // taken: a press before that is a thumb not yet released
     try session.press(300, 300)
     #expect(session.waitFor("phase", "running"))
     try session.press(0, 0)

@@ -169,6 +169,22 @@ import Testing
     }
   }
 
+  @Test func connectionsPastTheCapAreToldToComeBack() throws {
+    try withServer { port in
+      // Each kept-alive connection holds a thread until its client closes it.
+      let held = try (0..<HTTPServer.maxConnections).map { _ in
+        let client = try RawClient(port: port)
+        client.write("GET /hello HTTP/1.1\r\n\r\n")
+        #expect(try client.readResponse().body == "hi")
+        return client
+      }
+      let refused = try RawClient(port: port)  // answered at once, before any request
+      #expect(try refused.readResponse().status == "HTTP/1.1 503 Service Unavailable")
+      #expect(refused.closesWithNothingMore())
+      withExtendedLifetime(held) {}
+    }
+  }
+
   @Test func stoppingStopsListening() throws {
     var port: UInt16 = 0
     try withServer { port = $0 }
