@@ -32,19 +32,24 @@ public struct StudyServer: Sendable {
   /// Serves until cancelled; calls `ready` with the address actually bound.
   public func run(ready: @escaping @Sendable (ListenAddress) -> Void) async throws {
     try WebBridge.checkListening(on: listen)
-    let files = StaticFiles(root: webRoot)
-    let server = try HTTPServer(listen: listen) { [state, act] request in
-      switch (request.method, request.path) {
-      case ("GET", "/study/state.json"): return .response(.json(state()))
-      case ("POST", let path) where path.hasPrefix("/study/") && Self.actions.contains(String(path.dropFirst(7))):
-        let action = String(path.dropFirst(7))
-        guard let refusal = act(action) else { return .response(.json(Status.json("ok", action))) }
-        return .response(.json(Status.json("refused", refusal), status: 409))
-      case ("GET", "/"): return .response(.redirect(to: "/participant.html"))
-      case ("GET", let path): return .response(files.response(for: path))
-      default: return .response(.error(405))
-      }
-    }
+    let server = try HTTPServer(listen: listen) { [self] in reply(to: $0) }
     await server.run(ready: ready)
+  }
+
+  /// The answer to `request`: the state, an action, a redirect to the participant's
+  /// page, a page's file; 404 for another path, 405 for another method.
+  func reply(to request: HTTPRequest) -> HTTPReply {
+    let prefix = "/study/"
+    switch (request.method, request.path) {
+    case ("GET", "/study/state.json"): return .response(.json(state()))
+    case ("POST", let path) where path.hasPrefix(prefix) && Self.actions.contains(String(path.dropFirst(prefix.count))):
+      let action = String(path.dropFirst(prefix.count))
+      guard let refusal = act(action) else { return .response(.json(Status.json("ok", action))) }
+      return .response(.json(Status.json("refused", refusal), status: 409))
+    case ("POST", _): return .response(.error(404))
+    case ("GET", "/"): return .response(.redirect(to: "/participant.html"))
+    case ("GET", let path): return .response(StaticFiles(root: webRoot).response(for: path))
+    default: return .response(.error(405))
+    }
   }
 }
