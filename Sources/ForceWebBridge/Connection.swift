@@ -8,7 +8,7 @@ final class Connection: @unchecked Sendable {
   // `pending` is read and consumed only by the connection's own thread; the socket's
   // writes are serialised by `writing`.
   private let socket: Int32
-  private let writing = Mutex(false)
+  private let writing = Mutex(())
   private(set) var pending: [UInt8] = []
 
   /// How long a kept-alive connection may sit idle before it is closed, seconds.

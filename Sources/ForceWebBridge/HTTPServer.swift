@@ -21,6 +21,8 @@ final class HTTPServer: Sendable {
   private let socket: Int32
   /// Whether `start` was called (from then on its accepting thread closes the socket).
   private let started = Atomic(false)
+  /// Whether `stop` was called.
+  private let stopped = Atomic(false)
   /// Connections being served, and the most at once.
   private let open = Atomic(0)
   static let maxConnections = 64
@@ -86,7 +88,11 @@ final class HTTPServer: Sendable {
   }
 
   /// Stops accepting: wakes the accepting thread (accept fails on a socket shut down).
-  func stop() { shutdown(socket, Int32(SHUT_RDWR)) }
+  /// Only the first call acts (the socket's number may belong to another file later).
+  func stop() {
+    guard !stopped.exchange(true, ordering: .relaxed) else { return }
+    shutdown(socket, Int32(SHUT_RDWR))
+  }
 
   deinit {
     if !started.load(ordering: .relaxed) { Glibc.close(socket) }
@@ -96,8 +102,11 @@ final class HTTPServer: Sendable {
     while true {
       let client = accept(socket, nil, nil)
       if client < 0 {
-        if errno == EINTR || errno == ECONNABORTED { continue }
-        return
+        if stopped.load(ordering: .relaxed) || errno == EBADF || errno == EINVAL { return }
+        // Interrupted, a client gone before it was accepted, or out of descriptors or
+        // memory for a moment: keep serving.
+        if errno != EINTR && errno != ECONNABORTED { usleep(10_000) }
+        continue
       }
       _ = fcntl(client, F_SETFD, FD_CLOEXEC)  // not inherited by a flasher or emulator started later
       let connection = Connection(socket: client)
