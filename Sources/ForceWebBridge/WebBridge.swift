@@ -45,18 +45,19 @@ public struct WebBridge: Sendable {
     try WebBridge.checkListening(on: listen)
     let relay = DeviceRelay(
       address: device, baud: baud, connectTimeout: connectTimeout, claim: Claim(), report: report)
-    let files = StaticFiles(root: webRoot)
-    let description = Array(Status.json("bridge", device.description).utf8)
-    let server = try HTTPServer(listen: listen) { request in
-      guard request.method == "GET" else { return .response(.error(405)) }
-      switch request.path {
-      case "/device": return .webSocket(relay.run)
-      case "/bridge.json":
-        return .response(HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: description))
-      case "/": return .response(.redirect(to: "/index.html"))
-      default: return .response(files.response(for: request.path))
-      }
-    }
+    let server = try HTTPServer(listen: listen) { [self] in reply(to: $0, relay: relay) }
     await server.run(ready: ready)
+  }
+
+  /// The answer to `request`: the device's WebSocket (`relay`), the bridge's
+  /// description, a redirect to the page, the page's files; 405 for anything but GET.
+  func reply(to request: HTTPRequest, relay: DeviceRelay) -> HTTPReply {
+    guard request.method == "GET" else { return .response(.error(405)) }
+    switch request.path {
+    case "/device": return .webSocket(relay.run)
+    case "/bridge.json": return .response(.json(Status.json("bridge", device.description)))
+    case "/": return .response(.redirect(to: "/index.html"))
+    default: return .response(StaticFiles(root: webRoot).response(for: request.path))
+    }
   }
 }
