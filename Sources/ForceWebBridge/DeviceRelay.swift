@@ -16,30 +16,23 @@ struct DeviceRelay: Sendable {
 
   /// WebSocket close codes (and reasons) the page explains to the user.
   enum CloseCode {
-    static let inUse: (UInt16, String) = (4001, "device in use by another page")
-    static let cannotOpen: (UInt16, String) = (4002, "cannot open the device")
-    static let disconnected: (UInt16, String) = (4003, "device disconnected")
+    static let inUse = (code: UInt16(4001), reason: "device in use by another page")
+    static let cannotOpen = (code: UInt16(4002), reason: "cannot open the device")
+    static let disconnected = (code: UInt16(4003), reason: "device disconnected")
   }
 
   /// Serves one page's socket until the page or the device goes away.
   func run(_ socket: WebSocket) {
     guard claim.take() else {
-      socket.send(
-        text: Status.json(
-          "refused", "another page is already connected to \(address); close that tab or press Disconnect there first"))
-      socket.close(code: CloseCode.inUse.0, reason: CloseCode.inUse.1)
-      while socket.receive() != nil {}  // until the page answers the close
-      return
+      let message = "another page is already connected to \(address); close that tab or press Disconnect there first"
+      return turnAway(socket, Status.json("refused", message), CloseCode.inUse)
     }
     let transport: any Transport
     do {
       transport = try address.open(baudRate: baud, connectTimeout: connectTimeout)
     } catch {
       claim.release()
-      socket.send(text: Status.json("error", error.description))
-      socket.close(code: CloseCode.cannotOpen.0, reason: CloseCode.cannotOpen.1)
-      while socket.receive() != nil {}
-      return
+      return turnAway(socket, Status.json("error", error.description), CloseCode.cannotOpen)
     }
     socket.send(text: Status.json("open", address.description))
     let session = DeviceSession()
@@ -49,7 +42,7 @@ struct DeviceRelay: Sendable {
       ended: { [claim] error in
         if let error {
           socket.send(text: Status.json("closed", error))
-          socket.close(code: CloseCode.disconnected.0, reason: CloseCode.disconnected.1)
+          socket.close(code: CloseCode.disconnected.code, reason: CloseCode.disconnected.reason)
         }
         claim.release()
         ended.signal()
@@ -62,6 +55,14 @@ struct DeviceRelay: Sendable {
     }
     session.stop()
     ended.wait()  // the device is closed and free for the next page
+  }
+
+  /// Tells the page why it gets no device (`status`), closes with `close`, and waits
+  /// for the page to answer the close.
+  private func turnAway(_ socket: WebSocket, _ status: String, _ close: (code: UInt16, reason: String)) {
+    socket.send(text: status)
+    socket.close(code: close.code, reason: close.reason)
+    while socket.receive() != nil {}
   }
 }
 

@@ -153,17 +153,10 @@ final class HTTPServer: Sendable {
   /// answering a malformed or oversized request with its error.
   private func readRequest(_ connection: Connection) -> HTTPRequest? {
     let blankLine: [UInt8] = [13, 10, 13, 10]
-    var end: Int?
-    var searched = 0
-    while true {
-      let bytes = connection.pending
-      if bytes.count >= 4 {
-        end = (max(0, searched - 3)...(bytes.count - 4)).first { bytes[$0..<$0 + 4].elementsEqual(blankLine) }
-        if end != nil { break }
-        searched = bytes.count
-      }
-      if bytes.count > HTTPRequest.maxHead { break }
+    var end = connection.pending.firstRange(of: blankLine)?.lowerBound
+    while end == nil && connection.pending.count <= HTTPRequest.maxHead {
       guard connection.receive() else { return nil }
+      end = connection.pending.firstRange(of: blankLine)?.lowerBound
     }
     guard let headEnd = end, headEnd <= HTTPRequest.maxHead else {
       connection.send(HTTPResponse.error(431).serialized(keepAlive: false))

@@ -31,7 +31,6 @@ public struct StudyServer: Sendable {
 
   /// Serves until cancelled; calls `ready` with the address actually bound.
   public func run(ready: @escaping @Sendable (ListenAddress) -> Void) async throws {
-    try WebBridge.checkListening(on: listen)
     let server = try HTTPServer(listen: listen) { [self] in reply(to: $0) }
     await server.run(ready: ready)
   }

@@ -26,7 +26,8 @@ public struct WebBridge: Sendable {
   }
 
   /// Throws, naming the address and `--listen`, when `address` cannot be listened on
-  /// now (another `forcectl ui` has it): the server itself would only time out.
+  /// now (another `forcectl ui` has it): asked by the commands before they start
+  /// anything, for the hint of another port (`run` itself only names the reason).
   public static func checkListening(on address: ListenAddress) throws(BridgeError) {
     guard address.port != 0, let reason = TCPPortProbe.failure(host: address.host, port: Int(address.port)) else {
       return
@@ -42,7 +43,6 @@ public struct WebBridge: Sendable {
   public func run(
     ready: @escaping @Sendable (ListenAddress) -> Void, report: @escaping @Sendable (String) -> Void = { _ in }
   ) async throws {
-    try WebBridge.checkListening(on: listen)
     let relay = DeviceRelay(
       address: device, baud: baud, connectTimeout: connectTimeout, claim: Claim(), report: report)
     let server = try HTTPServer(listen: listen) { [self] in reply(to: $0, relay: relay) }
